@@ -1,0 +1,51 @@
+# The lab's entry points. README.md documents them.
+#   make check   lab self-tests, then build, boot and test the series (CI)
+#   make bench   the benchmark (see README)
+SH = sh
+VARIANT ?= series-rt-debug
+JOB ?= guest/jobs/check.sh
+
+.PHONY: all check bench deps tree series export-series verify-series build boot lab-tests help
+
+all: help
+
+help:
+	@echo "make check                 lab self-tests + build, boot and test the series (RT + lockdep)"
+	@echo "make bench                 benchmark variants side by side"
+	@echo "make deps                  install the Debian packages the lab needs"
+	@echo "make series                base tree + patches/ applied (build/src/series)"
+	@echo "make export-series         series tree commits -> patches/ (and verify)"
+	@echo "make verify-series         a fresh apply of patches/ reproduces the series tree"
+	@echo "make build VARIANT=name    build one variant (variants/*.variant)"
+	@echo "make boot VARIANT=name JOB=guest/jobs/check.sh [APPEND='params']"
+	@echo "make lab-tests             the lab's own tests only (no kernel build)"
+
+deps:
+	$(SH) lab/deps.sh
+
+check: deps
+	$(SH) lab/check.sh
+
+bench: deps
+	$(SH) lab/bench.sh
+
+tree: deps
+	$(SH) lab/tree.sh base
+
+series: deps
+	$(SH) lab/tree.sh series
+
+export-series:
+	$(SH) lab/tree.sh export
+
+verify-series:
+	$(SH) lab/tree.sh verify
+
+build: deps
+	$(SH) lab/build.sh $(VARIANT)
+
+boot: deps
+	$(SH) lab/boot.sh --append "$(APPEND)" $(VARIANT) $(JOB)
+
+lab-tests:
+	$(SH) tests/run.sh --quick

@@ -1,0 +1,18 @@
+# Guest job for `make check`: the project's selftests and a short hackbench
+# under perf stat. Built-in KUnit suites and test_meminit ran at boot.
+# Lines "#lab-expect: REGEX" must each match the console log, so a guest
+# that never ran a test cannot pass.
+#lab-expect: ok [0-9]+ slub_test
+#lab-expect: # slub_test: .*pass:[1-9]
+#lab-expect: test_meminit: all [0-9]+ tests passed
+#lab-expect: LAB-HACKBENCH-END pipes status=0
+#lab-expect: LAB-HACKBENCH-END threads status=0
+#lab-expect: ^Time: [0-9.]+
+#lab-expect: seconds time elapsed
+. /lab/lib.sh
+lab_info
+fail=0
+run_selftests || fail=1
+run_hackbench pipes 3 -g 2 -l 50 || fail=1
+run_hackbench threads 3 --threads -g 2 -l 50 || fail=1
+exit $fail

@@ -1,0 +1,36 @@
+# Helpers for guest jobs (busybox sh), installed as /lab/lib.sh.
+
+# Facts about the running kernel, for the results folder.
+lab_info() {
+	echo "LAB-INFO kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
+	echo "LAB-INFO cmdline=$(cat /proc/cmdline)"
+}
+
+# Every selftest binary in /lab/selftests, one after the other. Each prints
+# TAP; the line LAB-SELFTEST tells the host its exit status.
+run_selftests() {
+	_fail=0
+	for _t in /lab/selftests/*; do
+		[ -x "$_t" ] || continue
+		"$_t"
+		_s=$?
+		echo "LAB-SELFTEST ${_t##*/} status=$_s"
+		# kselftest exit codes: 0 pass, 4 skip; anything else fails.
+		[ $_s -eq 0 ] || [ $_s -eq 4 ] || _fail=1
+	done
+	return $_fail
+}
+
+# run_hackbench LABEL REPEATS HACKBENCH-ARGS...: perf stat -r REPEATS around
+# hackbench; samples are marked with LABEL for the host.
+run_hackbench() {
+	_label=$1 _rep=$2
+	shift 2
+	echo "LAB-HACKBENCH-BEGIN $_label repeats=$_rep args=$*"
+	perf stat -r "$_rep" -e task-clock,context-switches,cpu-migrations,page-faults \
+		hackbench "$@" 2>&1
+	_s=$?
+	echo "LAB-HACKBENCH-END $_label status=$_s"
+	grep -E '^(Slab|SReclaimable|SUnreclaim):' /proc/meminfo | sed "s/^/LAB-MEMINFO $_label /"
+	return $_s
+}

@@ -1,0 +1,113 @@
+#!/bin/sh
+# boot.sh [options] VARIANT JOB-SCRIPT: boot a built variant under QEMU, run
+# the job script inside it, keep the console log and judge it.
+#
+#   --append "PARAMS"   kernel parameters added to the variant's cmdline
+#   --out DIR           results folder (default: results/<date>-<variant>)
+#   --timeout SECONDS   host-side limit for the whole boot (default 900)
+#   --accel auto|kvm|tcg  (default auto: kvm when /dev/kvm is usable)
+#   --icount            TCG only: guest time counts instructions
+#   --no-scan           keep the log but do not judge it (bench samples)
+#
+# Environment: LAB_SMP (default 2), LAB_MEM (default 1G).
+set -eu
+. "$(dirname "$0")/lib.sh"
+USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg] [--icount] [--no-scan] VARIANT JOB-SCRIPT"
+
+append= out= timeout=900 accel=auto icount=0 scan=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
+	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
+	--timeout) [ $# -ge 2 ] || usage_die "--timeout needs a value"; timeout=$2; shift 2 ;;
+	--accel) [ $# -ge 2 ] || usage_die "--accel needs a value"; accel=$2; shift 2 ;;
+	--icount) icount=1; shift ;;
+	--no-scan) scan=0; shift ;;
+	--) shift; break ;;
+	-*) usage_die "unknown option $1" ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 2 ] || usage_die "expected VARIANT and JOB-SCRIPT"
+case $timeout in '' | *[!0-9]*) usage_die "--timeout takes whole seconds, not '$timeout'" ;; esac
+case $accel in
+auto | tcg) ;;
+kvm) have_kvm || die "--accel kvm: /dev/kvm is missing or not usable by $(id -un)" ;;
+*) usage_die "--accel takes auto, kvm or tcg, not '$accel'" ;;
+esac
+if [ $icount = 1 ] && [ $accel = kvm ]; then
+	usage_die "--icount needs TCG (instruction time is an emulation feature)"
+fi
+load_variant "$1"
+job=$2
+[ -f "$job" ] || die "no job script at $job"
+
+# shellcheck disable=SC2086
+obj=$(obj_dir "$V_TREE" $V_FRAGMENTS)
+kernel=$obj/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "variant $V_NAME is not built: run 'lab/build.sh $V_NAME'"
+
+
+if [ $accel = auto ]; then
+	accel=tcg
+	[ $icount = 0 ] && kvm_boots "$kernel" && accel=kvm
+fi
+
+[ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-$V_NAME
+mkdir -p "$out"
+console=$out/console.log
+
+# The initramfs: the shared base plus this run's job and selftests.
+base_cpio=$(sh "$LAB_ROOT/lab/initramfs.sh")
+stage=$(mktemp -d)
+trap 'rm -rf "$stage" "$out/initrd.cpio"' EXIT
+mkdir -p "$stage/lab/selftests"
+cp "$job" "$stage/lab/job.sh"
+if [ -d "$obj/selftests" ]; then
+	find "$obj/selftests" -maxdepth 1 -type f -exec cp {} "$stage/lab/selftests/" \;
+fi
+(cd "$stage" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$stage/job.cpio"
+cat "$base_cpio" "$stage/job.cpio" >"$out/initrd.cpio"
+
+cmdline="console=ttyS0 panic=-1 oops=panic $V_CMDLINE $append"
+smp=${LAB_SMP:-2}
+mem=${LAB_MEM:-1G}
+if [ $accel = kvm ]; then
+	machine="-accel kvm -cpu host"
+elif [ $icount = 1 ]; then
+	machine="-accel tcg -cpu max -icount shift=0,sleep=off"
+else
+	machine="-accel tcg -cpu max"
+fi
+{
+	echo "variant=$V_NAME"
+	echo "tree=$V_TREE"
+	echo "fragments=$V_FRAGMENTS"
+	echo "kernel=$kernel"
+	echo "cmdline=$cmdline"
+	echo "accel=$accel icount=$icount smp=$smp mem=$mem timeout=$timeout"
+	echo "job=$job"
+} >"$out/run.info"
+cp "$obj/.config" "$out/kernel.config"
+
+log "booting $V_NAME ($accel$([ $icount = 1 ] && echo ', instruction time'), ${smp} vCPUs, $mem) job ${job##*/}; log: $console"
+set +e
+# shellcheck disable=SC2086
+timeout -k 10 "$timeout" qemu-system-x86_64 $machine -smp "$smp" -m "$mem" \
+	-nodefaults -display none -no-reboot -monitor none \
+	-serial "file:$console" -kernel "$kernel" -initrd "$out/initrd.cpio" \
+	-append "$cmdline" </dev/null >"$out/qemu.log" 2>&1
+rc=$?
+set -e
+echo "qemu_exit=$rc" >>"$out/run.info"
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	echo "FAIL: $V_NAME timed out after ${timeout}s (hung guest); console log kept at $console"
+	tail -n 8 "$console" 2>/dev/null | tr -d '\r' | sed 's/^/    | /'
+	exit 1
+elif [ $rc -ne 0 ]; then
+	echo "FAIL: qemu exited with status $rc:"
+	sed 's/^/    /' "$out/qemu.log"
+	exit 1
+fi
+[ $scan = 0 ] && exit 0
+sh "$LAB_ROOT/lab/scan-log.sh" "$console" "$job"

@@ -1,0 +1,168 @@
+#!/bin/sh
+# Kernel trees: the base (Debian's linux-source-6.12, one commit) and the
+# series tree (base + patches/series applied with git am).
+#
+#   tree.sh base      unpack the tarball into build/src/base (once)
+#   tree.sh series    (re)apply patches/ onto the base in build/src/series
+#   tree.sh export    write the series tree's commits back into patches/
+#   tree.sh verify    check that a fresh apply of patches/ gives the series tree
+#   tree.sh version   print the base kernel version
+set -eu
+. "$(dirname "$0")/lib.sh"
+USAGE="tree.sh base|series|export|verify|version"
+
+base_commit() {
+	git -C "$BASE_TREE" rev-list --max-parents=0 HEAD 2>/dev/null | tail -n 1
+}
+
+make_base() {
+	if [ -n "$(base_commit)" ] && [ -f "$BASE_TREE/.lab-version" ]; then
+		return 0
+	fi
+	[ -f "$LAB_TARBALL" ] || die "$LAB_TARBALL is missing: run 'make deps' (package linux-source-6.12)"
+	log "unpacking $LAB_TARBALL into $BASE_TREE"
+	rm -rf "$BASE_TREE" "$LAB_WORK/src/.unpack"
+	mkdir -p "$LAB_WORK/src/.unpack"
+	tar -xJf "$LAB_TARBALL" -C "$LAB_WORK/src/.unpack"
+	mv "$LAB_WORK/src/.unpack"/linux-source-* "$BASE_TREE"
+	rmdir "$LAB_WORK/src/.unpack"
+	# Debian's .gitignore ends with a block that ignores every top-level
+	# path ("/*"): with it, git add silently skips new files. Cut the
+	# file at the first such line.
+	awk '$0 == "/*" { exit } { print }' "$BASE_TREE/.gitignore" >"$BASE_TREE/.gitignore.new"
+	mv "$BASE_TREE/.gitignore.new" "$BASE_TREE/.gitignore"
+	mk=$BASE_TREE/Makefile
+	v=$(sed -n 's/^VERSION = //p' "$mk").$(sed -n 's/^PATCHLEVEL = //p' "$mk").$(sed -n 's/^SUBLEVEL = //p' "$mk")
+	deb=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || echo unknown)
+	log "base version $v (Debian linux-source-6.12 $deb); committing"
+	cd "$BASE_TREE"
+	git init -q -b base .
+	git config core.autocrlf false
+	git add -A
+	GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
+		$LAB_GIT commit -q -m "Linux $v (Debian linux-source-6.12 $deb)"
+	printf '%s %s\n' "$v" "$deb" >"$BASE_TREE/.lab-version"
+	git update-index --refresh >/dev/null || true
+	log "base commit $(git rev-parse --short HEAD)"
+}
+
+# The patches named in patches/series, in order, as absolute paths.
+series_patches() {
+	[ -f "$PATCH_DIR/series" ] || die "missing $PATCH_DIR/series"
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_DIR/series" | while read -r p; do
+		[ -f "$PATCH_DIR/$p" ] || die "patches/series names $p, which does not exist"
+		echo "$PATCH_DIR/$p"
+	done
+}
+
+series_stamp() {
+	series_patches >/dev/null
+	{ cat "$PATCH_DIR/series"; series_patches | xargs -r cat; } | sha256sum | cut -d' ' -f1
+}
+
+# apply_series DIR: a worktree of the base at DIR with the series applied.
+apply_series() {
+	dir=$1 branch=$2
+	base=$(base_commit)
+	git -C "$BASE_TREE" worktree remove --force "$dir" 2>/dev/null || rm -rf "$dir"
+	git -C "$BASE_TREE" worktree prune
+	git -C "$BASE_TREE" worktree add -q -f -B "$branch" "$dir" "$base"
+	patches=$(series_patches)
+	if [ -n "$patches" ]; then
+		# shellcheck disable=SC2086
+		if ! git -C "$dir" -c user.name="$(git config user.name || echo lab)" \
+			-c user.email="$(git config user.email || echo lab@localhost)" \
+			am -q --keep-cr $patches; then
+			git -C "$dir" am --show-current-patch=diff | head -20 >&2 || true
+			git -C "$dir" am --abort || true
+			die "patches/ does not apply on the base (see above)"
+		fi
+	fi
+}
+
+make_series() {
+	make_base
+	if [ -n "${KERNEL_SRC:-}" ]; then
+		[ -f "$KERNEL_SRC/mm/slub.c" ] || die "KERNEL_SRC=$KERNEL_SRC is not a kernel tree"
+		log "using KERNEL_SRC=$KERNEL_SRC as the series tree"
+		return 0
+	fi
+	stamp=$(series_stamp)
+	state=$SERIES_TREE/.lab-series
+	if [ -f "$state" ] && [ -e "$SERIES_TREE/.git" ]; then
+		read -r old_stamp old_head <"$state" 2>/dev/null || old_stamp=
+		head=$(git -C "$SERIES_TREE" rev-parse HEAD)
+		dirty=$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)
+		if [ "${old_head:-}" != "$head" ] || [ -n "$dirty" ]; then
+			if [ "${LAB_RESET_SERIES:-0}" != 1 ]; then
+				log "series tree has local work (commits or edits not from patches/); using it as is"
+				log "  export it with 'make export-series', or set LAB_RESET_SERIES=1 to reapply patches/"
+				return 0
+			fi
+		elif [ "$old_stamp" = "$stamp" ]; then
+			return 0
+		fi
+	fi
+	log "applying $(series_patches | wc -l) patch(es) from patches/series"
+	# One branch per series tree, so scratch trees do not fight over it.
+	branch=series
+	[ "$SERIES_TREE" = "$LAB_WORK/src/series" ] ||
+		branch=series-$(printf '%s' "$SERIES_TREE" | cksum | cut -d' ' -f1)
+	apply_series "$SERIES_TREE" "$branch"
+	printf '%s %s\n' "$stamp" "$(git -C "$SERIES_TREE" rev-parse HEAD)" >"$state"
+	log "series tree at $(git -C "$SERIES_TREE" rev-parse --short HEAD)"
+}
+
+export_series() {
+	[ -z "${KERNEL_SRC:-}" ] || die "export works on the lab's series tree, not KERNEL_SRC"
+	[ -e "$SERIES_TREE/.git" ] || die "no series tree: run 'lab/tree.sh series' first"
+	[ -z "$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)" ] ||
+		die "series tree has uncommitted changes: commit them first"
+	base=$(base_commit)
+	tmp=$(mktemp -d)
+	git -C "$SERIES_TREE" format-patch -q --no-signature --zero-commit \
+		--no-numbered -o "$tmp" "$base..HEAD"
+	# Replace the numbered patches; the cover letter is written by hand.
+	find "$PATCH_DIR" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
+		! -name '0000-*' -exec rm -f {} +
+	: >"$tmp/series"
+	for p in "$tmp"/*.patch; do
+		[ -e "$p" ] || continue
+		mv "$p" "$PATCH_DIR/"
+		echo "${p##*/}" >>"$tmp/series"
+	done
+	mv "$tmp/series" "$PATCH_DIR/series"
+	rmdir "$tmp"
+	printf '%s %s\n' "$(series_stamp)" "$(git -C "$SERIES_TREE" rev-parse HEAD)" \
+		>"$SERIES_TREE/.lab-series"
+	log "exported $(wc -l <"$PATCH_DIR/series") patch(es) to patches/"
+	verify_series
+}
+
+verify_series() {
+	make_base
+	[ -e "$SERIES_TREE/.git" ] || make_series
+	check=$LAB_WORK/src/.verify-$$
+	apply_series "$check" lab-verify-$$
+	want=$(git -C "$SERIES_TREE" rev-parse 'HEAD^{tree}')
+	got=$(git -C "$check" rev-parse 'HEAD^{tree}')
+	n=$(git -C "$check" rev-list --count "$(base_commit)..HEAD")
+	git -C "$BASE_TREE" worktree remove --force "$check"
+	git -C "$BASE_TREE" branch -q -D lab-verify-$$
+	dirty=$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)
+	[ -z "$dirty" ] || die "series tree has uncommitted changes that patches/ cannot hold:
+$dirty"
+	[ "$want" = "$got" ] ||
+		die "a fresh apply of patches/ ($n commits, tree $got) differs from the series tree (tree $want)"
+	log "verified: a fresh apply of patches/ ($n commits) reproduces the series tree"
+}
+
+[ $# -eq 1 ] || usage_die "expected one command"
+case $1 in
+base) make_base ;;
+series) make_series ;;
+export) export_series ;;
+verify) verify_series ;;
+version) make_base >&2 && cut -d' ' -f1 "$BASE_TREE/.lab-version" ;;
+*) usage_die "unknown command '$1'" ;;
+esac

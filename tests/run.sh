@@ -1,0 +1,66 @@
+#!/bin/sh
+# The lab's self-tests. --quick runs only those that need no kernel tree;
+# without it, the series round trip (base tree + git am + export) runs too.
+set -u
+cd "$(dirname "$0")/.."
+. tests/harness.sh
+fx=tests/fixtures
+quick=0 summary=1
+for a in "$@"; do
+	case $a in
+	--quick) quick=1 ;;
+	--no-summary) summary=0 ;; # the caller prints the closing line
+	*) echo "usage: tests/run.sh [--quick] [--no-summary]" >&2; exit 2 ;;
+	esac
+done
+
+echo "== console log judgement (lab/scan-log.sh)"
+job=guest/jobs/check.sh
+t_ok "a clean log with every expected line passes" sh lab/scan-log.sh $fx/logs/clean.log $job
+t_refuses "lockdep Invalid wait context fails" 'Invalid wait context' sh lab/scan-log.sh $fx/logs/invalid-wait-context.log $job
+t_refuses "lockdep circular dependency fails" 'possible circular locking' sh lab/scan-log.sh $fx/logs/circular.log $job
+t_refuses "sleeping in atomic context fails" 'sleeping function called' sh lab/scan-log.sh $fx/logs/sleeping-in-atomic.log $job
+t_refuses "SLUB redzone report fails" 'BUG kmalloc-64' sh lab/scan-log.sh $fx/logs/slub-redzone.log $job
+t_refuses "KUnit not ok fails" 'not ok 2 test_next_pointer' sh lab/scan-log.sh $fx/logs/kunit-not-ok.log $job
+t_refuses "a panic before the job fails" 'Kernel panic|no LAB-JOB-END' sh lab/scan-log.sh $fx/logs/panic-no-init.log $job
+t_refuses "a hung guest's log (no end marker) fails" 'no LAB-JOB-END' sh lab/scan-log.sh $fx/logs/hung.log $job
+t_refuses "a failed job fails" 'job exited with status=1' sh lab/scan-log.sh $fx/logs/job-failed.log $job
+t_refuses "a missing test_meminit result fails" 'expected output missing: /test_meminit' sh lab/scan-log.sh $fx/logs/meminit-missing.log $job
+t_refuses "a log where no test ran fails" 'expected output missing: /ok \[0-9\]\+ slub_test' sh lab/scan-log.sh $fx/logs/never-ran.log $job
+t_refuses "a missing log is an error" 'no console log' sh lab/scan-log.sh $fx/logs/nonexistent.log
+t_refuses "scan-log without arguments is a usage error" 'usage' sh lab/scan-log.sh
+
+echo "== config fragment survival (lab/config-check.sh)"
+t_ok "options that survived pass" sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/a.config
+t_refuses "a dropped option is named" "CONFIG_SLUB_KUNIT_TEST=y' did not survive.*absent" \
+	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/dropped.config
+t_refuses "an option that should be unset but is set is named" "CONFIG_PREEMPT_RT is not set' did not survive.*CONFIG_PREEMPT_RT=y" \
+	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/unset.config
+t_refuses "a missing fragment file is named" 'missing fragment file.*nope.config' \
+	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/nope.config
+
+echo "== declared variants (lab/variants.sh, lab/build.sh, lab/boot.sh)"
+t_ok "every variant in variants/ resolves" sh lab/variants.sh
+tv() { LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs "$@"; }
+t_ok "a fixture variant resolves" tv sh lab/variants.sh good
+t_refuses "build: unknown variant is refused, with the list" 'unknown variant "nosuch"; declared variants:.* good' \
+	tv sh lab/build.sh nosuch
+t_refuses "build: a missing fragment file is refused" 'missing fragment file .*nosuchfragment.config' \
+	tv sh lab/build.sh missing-fragment
+t_refuses "build: a typo in a variant file is refused" "unknown line 'cmdlin=slub_nomerge'" \
+	tv sh lab/build.sh typo
+t_refuses "build: an unknown tree is refused" "tree must be 'base' or 'series'" \
+	tv sh lab/build.sh bad-tree
+t_refuses "boot: unknown variant is refused" 'unknown variant "nosuch"' sh lab/boot.sh nosuch $job
+t_refuses "boot: missing arguments are a usage error" 'usage: boot.sh' sh lab/boot.sh
+t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm or tcg" sh lab/boot.sh --accel xen series-rt-debug $job
+t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh lab/boot.sh --timeout soon series-rt-debug $job
+t_refuses "boot: a missing job script is refused" 'no job script' sh lab/boot.sh series-rt-debug /nonexistent.sh
+t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/tree.sh frobnicate
+
+if [ $quick = 0 ]; then
+	echo "== series round trip (lab/tree.sh)"
+	sh tests/series-roundtrip.sh
+fi
+
+[ $summary = 0 ] || t_summary

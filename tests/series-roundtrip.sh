@@ -1,0 +1,59 @@
+#!/bin/sh
+# Series round trip on a scratch copy of patches/ and a scratch series tree:
+# apply, commit a change, export, verify, and a fresh apply gives the same
+# tree. Also: verify refuses a dirty tree, and a patch that does not apply
+# is reported.
+set -u
+cd "$(dirname "$0")/.."
+. tests/harness.sh
+scratch=$(mktemp -d)
+cleanup() {
+	git -C build/src/base worktree remove --force "$scratch/series" 2>/dev/null
+	git -C build/src/base worktree prune
+	b=series-$(printf '%s' "$scratch/series" | cksum | cut -d' ' -f1)
+	git -C build/src/base branch -q -D "$b" 2>/dev/null
+	rm -rf "$scratch"
+}
+trap cleanup EXIT
+cp -r patches "$scratch/patches"
+export LAB_PATCHES="$scratch/patches" LAB_SERIES_TREE="$scratch/series"
+unset KERNEL_SRC
+
+t_ok "base tree is unpacked and committed" sh lab/tree.sh base
+t_ok "patches/series applies on the base" sh lab/tree.sh series
+before=$(grep -c . "$scratch/patches/series")
+t_ok "the applied tree matches patches/" sh lab/tree.sh verify
+
+# A new commit in the series tree is exported as one more patch.
+printf '\nRound-trip test line.\n' >>"$scratch/series/Documentation/mm/slub.rst"
+git -C "$scratch/series" -c user.name=t -c user.email=t@t commit -q -a \
+	-m "Documentation/mm: round-trip test" -m "Signed-off-by: t <t@t>"
+want=$(git -C "$scratch/series" rev-parse 'HEAD^{tree}')
+t_ok "export writes the new commit and verifies it" sh lab/tree.sh export
+after=$(grep -c . "$scratch/patches/series")
+if [ "$after" -eq $((before + 1)) ] &&
+	grep -q 'Round-trip test line' "$scratch/patches/$(tail -n 1 "$scratch/patches/series")"; then
+	t_pass "series gained exactly the new patch"
+else
+	t_fail "series gained exactly the new patch" "before=$before after=$after"
+fi
+
+# A fresh apply from the exported patches gives the same tree.
+git -C build/src/base worktree remove --force "$scratch/series"
+t_ok "a fresh apply of the exported series works" sh lab/tree.sh series
+got=$(git -C "$scratch/series" rev-parse 'HEAD^{tree}')
+if [ -n "$want" ] && [ "$got" = "$want" ]; then
+	t_pass "fresh apply reproduces the tree exactly"
+else
+	t_fail "fresh apply reproduces the tree exactly" "want $want got $got"
+fi
+
+echo "dirty" >>"$scratch/series/Documentation/mm/slub.rst"
+t_refuses "verify refuses uncommitted changes" 'uncommitted changes' sh lab/tree.sh verify
+git -C "$scratch/series" checkout -q -- .
+
+# A broken patch is reported, not silently skipped.
+p="$scratch/patches/$(tail -n 1 "$scratch/patches/series")"
+printf 'this is not a patch\n' >"$p"
+git -C build/src/base worktree remove --force "$scratch/series"
+t_refuses "a patch that does not apply is reported" 'does not apply' sh lab/tree.sh series
