@@ -5,7 +5,7 @@ SH = sh
 VARIANT ?= series-rt-debug
 JOB ?= guest/jobs/check.sh
 
-.PHONY: all check bench deps tree series export-series verify-series build boot lab-tests help
+.PHONY: all check bench deps tree series export-series verify-series checkpatch build boot lab-tests help
 
 all: help
 
@@ -16,6 +16,7 @@ help:
 	@echo "make series                base tree + patches/ applied (build/src/series)"
 	@echo "make export-series         series tree commits -> patches/ (and verify)"
 	@echo "make verify-series         a fresh apply of patches/ reproduces the series tree"
+	@echo "make checkpatch            scripts/checkpatch.pl --strict on every patch"
 	@echo "make build VARIANT=name    build one variant (variants/*.variant)"
 	@echo "make boot VARIANT=name JOB=guest/jobs/check.sh [APPEND='params']"
 	@echo "make lab-tests             the lab's own tests only (no kernel build)"
@@ -40,6 +41,9 @@ export-series:
 
 verify-series:
 	$(SH) lab/tree.sh verify
+
+checkpatch: deps
+	$(SH) lab/checkpatch.sh
 
 build: deps
 	$(SH) lab/build.sh $(VARIANT)

@@ -34,3 +34,33 @@ run_hackbench() {
 	grep -E '^(Slab|SReclaimable|SUnreclaim):' /proc/meminfo | sed "s/^/LAB-MEMINFO $_label /"
 	return $_s
 }
+
+# with_slab_stress CMD...: run CMD while slab_sysfs reads every slab
+# attribute and shrinks every cache in a loop, so the list_lock paths reached
+# from sysfs race with CMD's allocations. A failing pass prints its TAP
+# output ("not ok" fails the run on the host).
+with_slab_stress() {
+	_st=/lab/selftests/slab_sysfs
+	if [ ! -x $_st ]; then
+		"$@"
+		return
+	fi
+	rm -f /tmp/stress.stop
+	(
+		_i=0 _f=0
+		while [ ! -f /tmp/stress.stop ]; do
+			if ! $_st >/tmp/stress.out 2>&1; then
+				_f=$((_f + 1))
+				cat /tmp/stress.out
+			fi
+			_i=$((_i + 1))
+		done
+		echo "LAB-STRESS passes=$_i failures=$_f"
+	) &
+	_pid=$!
+	"$@"
+	_s=$?
+	touch /tmp/stress.stop
+	wait $_pid
+	return $_s
+}

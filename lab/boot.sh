@@ -63,9 +63,13 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage" "$out/initrd.cpio"' EXIT
 mkdir -p "$stage/lab/selftests"
 cp "$job" "$stage/lab/job.sh"
-if [ -d "$obj/selftests" ]; then
-	find "$obj/selftests" -maxdepth 1 -type f -exec cp {} "$stage/lab/selftests/" \;
-fi
+# Every selftest shipped must report success (guest/lib.sh run_selftests).
+set --
+for t in "$obj"/selftests/*; do
+	[ -f "$t" ] || continue
+	cp "$t" "$stage/lab/selftests/"
+	set -- "$@" --expect "LAB-SELFTEST ${t##*/} status=(0|4)"
+done
 (cd "$stage" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$stage/job.cpio"
 cat "$base_cpio" "$stage/job.cpio" >"$out/initrd.cpio"
 
@@ -110,4 +114,4 @@ elif [ $rc -ne 0 ]; then
 	exit 1
 fi
 [ $scan = 0 ] && exit 0
-sh "$LAB_ROOT/lab/scan-log.sh" "$console" "$job"
+sh "$LAB_ROOT/lab/scan-log.sh" "$@" "$console" "$job"

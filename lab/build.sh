@@ -19,7 +19,12 @@ frags=
 for f in $V_FRAGMENTS; do frags="$frags $CONFIG_DIR/$f.config"; done
 
 cc=gcc
-command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+if command -v ccache >/dev/null 2>&1; then
+	cc="ccache gcc"
+	# Hash paths relative to the build folder, so that every clone of the
+	# lab (CI clones to a new folder each time) shares one cache.
+	export CCACHE_BASEDIR="$LAB_WORK" CCACHE_NOHASHDIR=1
+fi
 jobs=${LAB_JOBS:-$(nproc)}
 kmake() {
 	make -s -C "$src" O="$obj" CC="$cc" -j"$jobs" "$@"

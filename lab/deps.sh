@@ -6,7 +6,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 PACKAGES="gcc make flex bison bc libelf-dev libssl-dev cpio xz-utils ccache file
-git perl python3 linux-source-6.12 qemu-system-x86 busybox-static rt-tests
+git perl python3 python3-ply python3-git linux-source-6.12 qemu-system-x86 busybox-static rt-tests
 linux-perf libgsl-dev gnuplot-nox"
 
 missing=

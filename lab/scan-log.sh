@@ -1,13 +1,22 @@
 #!/bin/sh
-# scan-log.sh CONSOLE-LOG [JOB-SCRIPT]
+# scan-log.sh [--expect REGEX]... CONSOLE-LOG [JOB-SCRIPT]
 # Judge a guest console log. It fails, quoting the lines, on any match of
 # lab/splat-patterns (kernel splats, lockdep reports, KUnit or kselftest
 # "not ok"), on a missing end marker (hang, panic, crash), on a non-zero job
-# status, and on any "#lab-expect: REGEX" of the job script that no line
-# matches.
+# status, and on any --expect REGEX or "#lab-expect: REGEX" line of the job
+# script that no line matches.
 set -eu
 . "$(dirname "$0")/lib.sh"
-USAGE="scan-log.sh CONSOLE-LOG [JOB-SCRIPT]"
+USAGE="scan-log.sh [--expect REGEX]... CONSOLE-LOG [JOB-SCRIPT]"
+expect_file=$(mktemp)
+trap 'rm -f "$expect_file"' EXIT
+while [ $# -gt 0 ]; do
+	case $1 in
+	--expect) [ $# -ge 2 ] || usage_die "--expect needs a value"; printf '%s\n' "$2" >>"$expect_file"; shift 2 ;;
+	-*) usage_die "unknown option $1" ;;
+	*) break ;;
+	esac
+done
 [ $# -ge 1 ] && [ $# -le 2 ] || usage_die "expected a console log and optionally a job script"
 log_file=$1
 job=${2:-}
@@ -15,7 +24,7 @@ job=${2:-}
 [ -z "$job" ] || [ -f "$job" ] || die "no job script at $job"
 
 clean=$(mktemp)
-trap 'rm -f "$clean"' EXIT
+trap 'rm -f "$clean" "$expect_file"' EXIT
 tr -d '\r' <"$log_file" >"$clean"
 failed=0
 
@@ -37,14 +46,11 @@ elif [ "${end#*status=}" != 0 ]; then
 	failed=1
 fi
 
-if [ -n "$job" ]; then
-	sed -n 's/^#lab-expect: //p' "$job" >"$clean.expect"
-	while IFS= read -r re; do
-		grep -q -E -e "$re" "$clean" ||
-			{ echo "FAIL: expected output missing: /$re/"; failed=1; }
-	done <"$clean.expect"
-	rm -f "$clean.expect"
-fi
+[ -z "$job" ] || sed -n 's/^#lab-expect: //p' "$job" >>"$expect_file"
+while IFS= read -r re; do
+	grep -q -E -e "$re" "$clean" ||
+		{ echo "FAIL: expected output missing: /$re/"; failed=1; }
+done <"$expect_file"
 
 [ $failed = 0 ] && echo "ok: $log_file"
 exit $failed

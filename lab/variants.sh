@@ -7,7 +7,7 @@ if [ $# -eq 0 ]; then
 	for f in "$VARIANT_DIR"/*.variant; do
 		n=${f##*/}
 		load_variant "${n%.variant}"
-		printf '%-22s %s\n' "$V_NAME" "$V_DESC"
+		printf '%-34s %s\n' "$V_NAME" "$V_DESC"
 	done
 	exit 0
 fi

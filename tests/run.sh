@@ -27,6 +27,8 @@ t_refuses "a hung guest's log (no end marker) fails" 'no LAB-JOB-END' sh lab/sca
 t_refuses "a failed job fails" 'job exited with status=1' sh lab/scan-log.sh $fx/logs/job-failed.log $job
 t_refuses "a missing test_meminit result fails" 'expected output missing: /test_meminit' sh lab/scan-log.sh $fx/logs/meminit-missing.log $job
 t_refuses "a log where no test ran fails" 'expected output missing: /ok \[0-9\]\+ slub_test' sh lab/scan-log.sh $fx/logs/never-ran.log $job
+t_refuses "a selftest that never reported fails" 'expected output missing: /LAB-SELFTEST slab_sysfs' \
+	sh lab/scan-log.sh --expect 'LAB-SELFTEST slab_sysfs status=(0|4)' $fx/logs/clean.log $job
 t_refuses "a missing log is an error" 'no console log' sh lab/scan-log.sh $fx/logs/nonexistent.log
 t_refuses "scan-log without arguments is a usage error" 'usage' sh lab/scan-log.sh
 
@@ -57,6 +59,9 @@ t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm or tcg" sh l
 t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh lab/boot.sh --timeout soon series-rt-debug $job
 t_refuses "boot: a missing job script is refused" 'no job script' sh lab/boot.sh series-rt-debug /nonexistent.sh
 t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/tree.sh frobnicate
+
+echo "== compare tool (tools/compare)"
+t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
 
 if [ $quick = 0 ]; then
 	echo "== series round trip (lab/tree.sh)"

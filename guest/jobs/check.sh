@@ -1,5 +1,6 @@
-# Guest job for `make check`: the project's selftests and a short hackbench
-# under perf stat. Built-in KUnit suites and test_meminit ran at boot.
+# Guest job for `make check`: the project's selftests, then a short
+# hackbench under perf stat while the slab_sysfs selftest reads and shrinks
+# every cache in a loop. Built-in KUnit suites and test_meminit ran at boot.
 # Lines "#lab-expect: REGEX" must each match the console log, so a guest
 # that never ran a test cannot pass.
 #lab-expect: ok [0-9]+ slub_test
@@ -13,6 +14,6 @@
 lab_info
 fail=0
 run_selftests || fail=1
-run_hackbench pipes 3 -g 2 -l 50 || fail=1
-run_hackbench threads 3 --threads -g 2 -l 50 || fail=1
+with_slab_stress run_hackbench pipes 3 -g 2 -l 50 || fail=1
+with_slab_stress run_hackbench threads 3 --threads -g 2 -l 50 || fail=1
 exit $fail
