@@ -104,14 +104,17 @@ timeout -k 10 "$timeout" qemu-system-x86_64 $machine -smp "$smp" -m "$mem" \
 rc=$?
 set -e
 echo "qemu_exit=$rc" >>"$out/run.info"
+verdict=0
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	echo "FAIL: $V_NAME timed out after ${timeout}s (hung guest); console log kept at $console"
-	tail -n 8 "$console" 2>/dev/null | tr -d '\r' | sed 's/^/    | /'
-	exit 1
+	verdict=1
 elif [ $rc -ne 0 ]; then
 	echo "FAIL: qemu exited with status $rc:"
 	sed 's/^/    /' "$out/qemu.log"
-	exit 1
+	verdict=1
 fi
-[ $scan = 0 ] && exit 0
-sh "$LAB_ROOT/lab/scan-log.sh" "$@" "$console" "$job"
+# A hung or crashed guest is judged too: its first splat says why.
+if [ $scan = 1 ] || [ $verdict = 1 ]; then
+	sh "$LAB_ROOT/lab/scan-log.sh" "$@" "$console" "$job" || verdict=1
+fi
+exit $verdict

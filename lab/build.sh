@@ -30,14 +30,18 @@ kmake() {
 	make -s -C "$src" O="$obj" CC="$cc" -j"$jobs" "$@"
 }
 
-# Reconfigure only when the fragments changed, so source edits rebuild
-# incrementally.
+# Reconfigure only when the fragments or this recipe changed, so source
+# edits rebuild incrementally.
 # shellcheck disable=SC2086
-stamp=$(cat $frags | sha256sum | cut -d' ' -f1)
+stamp=$(cat $frags "$0" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.lab-config-stamp" 2>/dev/null)" != "$stamp" ]; then
 	log "configuring $obj: tinyconfig +$V_FRAGMENTS"
 	rm -f "$obj/.lab-config-stamp"
 	kmake tinyconfig >/dev/null
+	# tinyconfig turns on SLUB_TINY, which selects SLAB_MERGE_DEFAULT. The
+	# guest fragment turns SLUB_TINY off; drop both lines so that the
+	# merge default is the tree's own Kconfig default, not SLUB_TINY's.
+	sed -i -e '/^CONFIG_SLUB_TINY=/d' -e '/^CONFIG_SLAB_MERGE_DEFAULT=/d' "$obj/.config"
 	# shellcheck disable=SC2086
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags >"$obj/merge.log" 2>&1 ||
 		{ cat "$obj/merge.log" >&2; die "merge_config failed"; }

@@ -1,25 +1,51 @@
 #!/bin/sh
-# check.sh: what `make check` and CI run. The lab's self-tests, then for
-# real: build the series with PREEMPT_RT + lockdep, boot it, and require the
-# built-in KUnit slub tests, test_meminit, the project's selftests and a
-# short hackbench under perf stat to pass with no splat. Then the runner's
-# own failure detection on real guests: a panic and a hang.
+# check.sh: what `make check` and CI run. The lab's self-tests, the series'
+# round trip and checkpatch, then for real: build the series with lockdep
+# (PROVE_LOCKING, PROVE_RAW_LOCK_NESTING, DEBUG_ATOMIC_SLEEP), boot each
+# variant, and require the built-in KUnit slub tests, test_meminit, the
+# project's selftests and a short hackbench under perf stat (with slab_sysfs
+# reading and shrinking every cache beside it) to pass with no splat. Then
+# malformed boot parameters, and the runner's own failure detection on real
+# guests: a panic and a hang.
 #
-# LAB_CHECK_VARIANTS (default: series-rt-debug) picks the variants booted.
+# LAB_CHECK_VARIANTS picks the variants booted; by default the matrix of
+# RT with a raw list_lock, RT with spinlock_t and non-RT, each booted with
+# the default command line, slub_nomerge, slub_merge and slab_cpu_partial=0
+# (boot-parameter variants share one build).
 set -u
 . "$(dirname "$0")/lib.sh"
 cd "$LAB_ROOT"
 . tests/harness.sh
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-check
 mkdir -p "$out"
-variants=${LAB_CHECK_VARIANTS:-series-rt-debug}
+matrix=
+for v in series-rt-raw-debug series-rt-debug series-nonrt-debug; do
+	matrix="$matrix $v $v-nomerge $v-merge $v-nocpupartial"
+done
+variants=${LAB_CHECK_VARIANTS:-$matrix}
 job=guest/jobs/check.sh
+
+# boot_test NAME DESCRIPTION BOOT-ARGS...: boot a guest, show its verdict,
+# count it as one test.
+boot_test() {
+	_name=$1 _desc=$2
+	shift 2
+	sh lab/boot.sh --out "$out/$_name" "$@" >"$out/$_name.verdict" 2>&1
+	_rc=$?
+	sed 's/^/    /' "$out/$_name.verdict"
+	if [ $_rc = 0 ]; then
+		t_pass "$_desc"
+	else
+		t_fail "$_desc" "log: $out/$_name/console.log"
+	fi
+}
 
 echo "== lab self-tests"
 sh tests/run.sh --no-summary
 
 echo "== series"
 t_ok "patches/series applies and a fresh apply reproduces the series tree" sh lab/tree.sh verify
+t_ok "checkpatch --strict: no error or warning in any patch" sh lab/checkpatch.sh
 
 for v in $variants; do
 	echo "== $v"
@@ -29,18 +55,19 @@ for v in $variants; do
 	fi
 	t_pass "build $v"
 	# Boot-parameter variants (cmdline only) share the build above.
-	sh lab/boot.sh --out "$out/$v" "$v" "$job" >"$out/$v.verdict" 2>&1
-	rc=$?
-	sed 's/^/    /' "$out/$v.verdict"
-	if [ $rc = 0 ]; then
-		t_pass "$v: KUnit slub_test, test_meminit, selftests, hackbench; no splat"
-	else
-		t_fail "$v: KUnit slub_test, test_meminit, selftests, hackbench; no splat" "log: $out/$v/console.log"
-	fi
+	boot_test "$v" "$v: KUnit slub_test, test_meminit, selftests, hackbench; no splat" \
+		"$v" "$job"
 done
 
+if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
+	echo "== malformed slab_cpu_partial= values"
+	boot_test bad-cpu-partial "malformed slab_cpu_partial= values warn and keep the default budgets" \
+		--append "slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999" \
+		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
+fi
+
 echo "== the runner catches failing guests"
-v=$(echo "$variants" | cut -d' ' -f1)
+v=$(echo $variants | cut -d' ' -f1)
 t_refuses "a guest that panics fails the run and keeps its log" 'Kernel panic' \
 	sh lab/boot.sh --timeout 300 --append "rdinit=/nonexistent init=/nonexistent" \
 	--out "$out/negative-panic" "$v" "$job"

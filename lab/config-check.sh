@@ -1,34 +1,41 @@
 #!/bin/sh
 # config-check.sh DOTCONFIG FRAGMENT...
-# Every line of every fragment must have survived olddefconfig: an option
+# Every option the fragments set must have survived olddefconfig: an option
 # Kconfig dropped (unmet dependency, typo, out-of-range value) is named and
-# the check fails.
+# the check fails. As with merging, a later fragment's line for a symbol
+# overrides an earlier one's.
 set -eu
 [ $# -ge 2 ] || { echo "usage: config-check.sh DOTCONFIG FRAGMENT..." >&2; exit 2; }
 conf=$1
 shift
 [ -f "$conf" ] || { echo "config-check: no such file: $conf" >&2; exit 2; }
-bad=0
 for frag in "$@"; do
 	[ -f "$frag" ] || { echo "config-check: missing fragment file $frag" >&2; exit 2; }
-	n=0
-	while IFS= read -r line || [ -n "$line" ]; do
-		n=$((n + 1))
-		case $line in
-		CONFIG_*=*)
-			sym=${line%%=*}
-			grep -qxF -- "$line" "$conf" && continue
-			;;
-		'# CONFIG_'*' is not set')
-			sym=${line#\# }
-			sym=${sym%% *}
-			grep -q "^$sym=" "$conf" || continue
-			;;
-		*) continue ;;
-		esac
-		now=$(grep -E "^$sym=|^# $sym is not set" "$conf" || echo "$sym absent")
-		echo "config-check: $frag:$n: '$line' did not survive olddefconfig (now: $now)" >&2
-		bad=1
-	done <"$frag"
 done
+
+# One line per symbol: "SYMBOL<TAB>WANTED-LINE<TAB>FILE:LINE", last one wins.
+wanted=$(awk '
+	/^CONFIG_[A-Za-z0-9_]+=/ { sym = $0; sub(/=.*/, "", sym) }
+	/^# CONFIG_[A-Za-z0-9_]+ is not set$/ { sym = $2 }
+	/^CONFIG_[A-Za-z0-9_]+=/ || /^# CONFIG_[A-Za-z0-9_]+ is not set$/ {
+		if (!(sym in line)) order[n++] = sym
+		line[sym] = $0; where[sym] = FILENAME ":" FNR
+	}
+	END { for (i = 0; i < n; i++) print order[i] "\t" line[order[i]] "\t" where[order[i]] }
+' "$@")
+
+bad=0
+tab=$(printf '\t')
+while IFS="$tab" read -r sym want where; do
+	[ -n "$sym" ] || continue
+	case $want in
+	'# '*) grep -q "^$sym=" "$conf" || continue ;;
+	*) grep -qxF -- "$want" "$conf" && continue ;;
+	esac
+	now=$(grep -E "^$sym=|^# $sym is not set" "$conf" || echo "$sym absent")
+	echo "config-check: $where: '$want' did not survive olddefconfig (now: $now)" >&2
+	bad=1
+done <<EOF2
+$wanted
+EOF2
 exit $bad

@@ -88,7 +88,7 @@ make_series() {
 		return 0
 	fi
 	stamp=$(series_stamp)
-	state=$SERIES_TREE/.lab-series
+	state=${SERIES_TREE%/}.lab-state
 	if [ -f "$state" ] && [ -e "$SERIES_TREE/.git" ]; then
 		read -r old_stamp old_head <"$state" 2>/dev/null || old_stamp=
 		head=$(git -C "$SERIES_TREE" rev-parse HEAD)
@@ -134,7 +134,7 @@ export_series() {
 	mv "$tmp/series" "$PATCH_DIR/series"
 	rmdir "$tmp"
 	printf '%s %s\n' "$(series_stamp)" "$(git -C "$SERIES_TREE" rev-parse HEAD)" \
-		>"$SERIES_TREE/.lab-series"
+		>"${SERIES_TREE%/}.lab-state"
 	log "exported $(wc -l <"$PATCH_DIR/series") patch(es) to patches/"
 	verify_series
 }

@@ -18,6 +18,8 @@ echo "== console log judgement (lab/scan-log.sh)"
 job=guest/jobs/check.sh
 t_ok "a clean log with every expected line passes" sh lab/scan-log.sh $fx/logs/clean.log $job
 t_refuses "lockdep Invalid wait context fails" 'Invalid wait context' sh lab/scan-log.sh $fx/logs/invalid-wait-context.log $job
+t_refuses "real log: raw list_lock nesting the cpu_slab local_lock fails" 'Invalid wait context' \
+	sh lab/scan-log.sh $fx/logs/raw-list-lock-nesting-local-lock.log $job
 t_refuses "lockdep circular dependency fails" 'possible circular locking' sh lab/scan-log.sh $fx/logs/circular.log $job
 t_refuses "sleeping in atomic context fails" 'sleeping function called' sh lab/scan-log.sh $fx/logs/sleeping-in-atomic.log $job
 t_refuses "SLUB redzone report fails" 'BUG kmalloc-64' sh lab/scan-log.sh $fx/logs/slub-redzone.log $job
@@ -38,6 +40,9 @@ t_refuses "a dropped option is named" "CONFIG_SLUB_KUNIT_TEST=y' did not survive
 	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/dropped.config
 t_refuses "an option that should be unset but is set is named" "CONFIG_PREEMPT_RT is not set' did not survive.*CONFIG_PREEMPT_RT=y" \
 	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/unset.config
+t_ok "a later fragment overrides an earlier one" sh lab/config-check.sh $fx/configs/resolved-nosmp.config $fx/configs/a.config $fx/configs/override.config
+t_refuses "an overridden option is checked against the later fragment" "override.config:1: '# CONFIG_SMP is not set' did not survive" \
+	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/a.config $fx/configs/override.config
 t_refuses "a missing fragment file is named" 'missing fragment file.*nope.config' \
 	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/nope.config
 
