@@ -11,7 +11,7 @@ all: help
 
 help:
 	@echo "make check                 lab self-tests + build, boot and test the series (RT + lockdep)"
-	@echo "make bench                 benchmark variants side by side"
+	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench.sh)"
 	@echo "make deps                  install the Debian packages the lab needs"
 	@echo "make series                base tree + patches/ applied (build/src/series)"
 	@echo "make export-series         series tree commits -> patches/ (and verify)"
@@ -29,7 +29,7 @@ check: deps
 	$(SH) lab/check.sh
 
 bench: deps
-	$(SH) lab/bench.sh
+	$(SH) lab/bench.sh $(BENCH_ARGS)
 
 tree: deps
 	$(SH) lab/tree.sh base

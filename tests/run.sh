@@ -65,6 +65,15 @@ t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh 
 t_refuses "boot: a missing job script is refused" 'no job script' sh lab/boot.sh series-rt-debug /nonexistent.sh
 t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/tree.sh frobnicate
 
+echo "== bench samples (lab/bench-parse.awk)"
+t_ok "a real bench console log gives the hand-checked samples" sh -c \
+	"awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-console.log | diff -u $fx/logs/bench-console.samples -"
+t_ok "a console log without results gives no samples" sh -c \
+	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/panic-no-init.log)\""
+t_refuses "bench: a bad --time is refused" "--time takes wall, instructions or both" sh lab/bench.sh --time never
+t_refuses "bench: a bad --rounds is refused" "--rounds takes a positive whole number" sh lab/bench.sh --rounds 0
+t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench.sh --variants nosuch
+
 echo "== compare tool (tools/compare)"
 t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
 

@@ -6,14 +6,14 @@
 #lab-expect: ok [0-9]+ slub_test
 #lab-expect: # slub_test: .*pass:[1-9]
 #lab-expect: test_meminit: all [0-9]+ tests passed
-#lab-expect: LAB-HACKBENCH-END pipes status=0
-#lab-expect: LAB-HACKBENCH-END threads status=0
+#lab-expect: LAB-HACKBENCH-END process_pipes status=0
+#lab-expect: LAB-HACKBENCH-END thread_sockets status=0
 #lab-expect: ^Time: [0-9.]+
 #lab-expect: seconds time elapsed
 . /lab/lib.sh
 lab_info
 fail=0
 run_selftests || fail=1
-with_slab_stress run_hackbench pipes 3 -g 2 -l 50 || fail=1
-with_slab_stress run_hackbench threads 3 --threads -g 2 -l 50 || fail=1
+with_slab_stress run_hackbench process_pipes 3 -p -g 2 -l 50 || fail=1
+with_slab_stress run_hackbench thread_sockets 3 -T -g 2 -l 50 || fail=1
 exit $fail

@@ -1,0 +1,164 @@
+#!/bin/sh
+# bench.sh: boot variants side by side and compare them. Every round boots
+# each variant once, in an order rotated from round to round, and runs
+# hackbench under perf stat in it; raw samples go to samples.tsv as they
+# arrive, then tools/compare prints tables with Welch's t-test and plots.
+#
+#   --variants "V..."   variants to compare, the first is the baseline
+#                       (default: base-rt series-rt-raw series-nonrt base-nonrt)
+#   --rounds N          boots per variant (default 3; --quick: 2)
+#   --repeats N         perf stat -r N per hackbench mode (default 5; --quick: 3)
+#   --loops N           hackbench -l N (default 200; --quick: 100)
+#   --time wall|instructions|both
+#                       guest clock under TCG: wall time, or QEMU -icount
+#                       instruction time (path length only), or both
+#   --quick             fewer rounds, repeats and loops
+#   --out DIR           results folder (default results/<date>-bench)
+set -u
+. "$(dirname "$0")/lib.sh"
+USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--time wall|instructions|both] [--quick] [--out DIR]"
+
+variants="base-rt series-rt-raw series-nonrt base-nonrt"
+rounds= repeats= loops= time=wall out= quick=0
+number() {
+	case $2 in '' | *[!0-9]* | 0) usage_die "$1 takes a positive whole number, not '$2'" ;; esac
+}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
+	--rounds) [ $# -ge 2 ] || usage_die "--rounds needs a value"; number "$1" "$2"; rounds=$2; shift 2 ;;
+	--repeats) [ $# -ge 2 ] || usage_die "--repeats needs a value"; number "$1" "$2"; repeats=$2; shift 2 ;;
+	--loops) [ $# -ge 2 ] || usage_die "--loops needs a value"; number "$1" "$2"; loops=$2; shift 2 ;;
+	--time) [ $# -ge 2 ] || usage_die "--time needs a value"; time=$2; shift 2 ;;
+	--quick) quick=1; shift ;;
+	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
+	*) usage_die "unknown argument '$1'" ;;
+	esac
+done
+case $time in
+wall) modes=wall ;;
+instructions) modes=instructions ;;
+both) modes="wall instructions" ;;
+*) usage_die "--time takes wall, instructions or both, not '$time'" ;;
+esac
+if [ $quick = 1 ]; then
+	: "${rounds:=2}" "${repeats:=3}" "${loops:=100}"
+else
+	: "${rounds:=3}" "${repeats:=5}" "${loops:=200}"
+fi
+[ -n "$variants" ] || usage_die "--variants is empty"
+for v in $variants; do load_variant "$v"; done
+
+[ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-bench
+mkdir -p "$out"
+make -s -C "$LAB_ROOT/tools/compare" || die "the compare tool does not build"
+
+for v in $variants; do
+	log "build $v"
+	sh "$LAB_ROOT/lab/build.sh" "$v" >"$out/build-$v.log" 2>&1 ||
+		die "build of $v failed; log: $out/build-$v.log"
+done
+load_variant "$(echo $variants | cut -d' ' -f1)"
+# shellcheck disable=SC2086
+kernel=$(obj_dir "$V_TREE" $V_FRAGMENTS)/arch/x86/boot/bzImage
+accel=tcg
+kvm_boots "$kernel" && accel=kvm
+[ $accel = kvm ] && [ "$time" != wall ] && usage_die "--time $time needs TCG; with KVM only wall time is measured"
+
+# The guest job: hackbench in four modes under perf stat.
+job=$out/job.sh
+{
+	echo ". /lab/lib.sh"
+	echo "lab_info"
+	echo "fail=0"
+	echo "run_hackbench process_sockets $repeats -g 4 -l $loops || fail=1"
+	echo "run_hackbench process_pipes $repeats -p -g 4 -l $loops || fail=1"
+	echo "run_hackbench thread_sockets $repeats -T -g 4 -l $loops || fail=1"
+	echo "run_hackbench thread_pipes $repeats -T -p -g 4 -l $loops || fail=1"
+	echo "exit \$fail"
+} >"$job"
+
+{
+	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "base=$(cat "$BASE_TREE/.lab-version" 2>/dev/null)"
+	echo "series=$(git -C "$(tree_dir series)" rev-parse HEAD 2>/dev/null)"
+	echo "lab=$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null)"
+	echo "accel=$accel"
+	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	echo "host_cpus=$(nproc)"
+	echo "variants=$variants"
+	echo "rounds=$rounds repeats=$repeats loops=$loops time=$time"
+	echo "command=lab/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --time $time"
+} >"$out/meta"
+
+for mode in $modes; do
+	mkdir -p "$out/$mode"
+	printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n' >"$out/$mode/samples.tsv"
+	printf 'round\tvariant\tstatus\tlog\n' >"$out/$mode/status.tsv"
+	{ cat "$out/meta"; echo "time=$mode"; } >"$out/$mode/meta"
+done
+
+nv=$(echo $variants | wc -w)
+nm=$(echo $modes | wc -w)
+total=$((rounds * nv * nm))
+step=0
+started=$(date +%s)
+r=1
+while [ $r -le $rounds ]; do
+	# Rotate the order every round, so no variant always boots first.
+	order=$(echo $variants | awk -v r=$r '{ for (i = 0; i < NF; i++) printf "%s ", $(((i + r - 1) % NF) + 1) }')
+	for mode in $modes; do
+		for v in $order; do
+			step=$((step + 1))
+			dir=$out/$mode/r$r/$v
+			mkdir -p "$dir"
+			flags=
+			[ $mode = instructions ] && flags=--icount
+			t0=$(date +%s)
+			# shellcheck disable=SC2086
+			sh "$LAB_ROOT/lab/boot.sh" --no-scan --accel $accel $flags --timeout 1200 \
+				--out "$dir" "$v" "$job" >"$dir.boot" 2>&1
+			rc=$?
+			[ -f "$dir/console.log" ] || : >"$dir/console.log"
+			awk -v round=$r -v variant="$v" -f "$LAB_ROOT/lab/bench-parse.awk" \
+				"$dir/console.log" >>"$out/$mode/samples.tsv"
+			if grep -q 'timed out' "$dir.boot"; then
+				status=timeout
+			elif [ $rc != 0 ]; then
+				status=crashed
+			elif ! sh "$LAB_ROOT/lab/scan-log.sh" "$dir/console.log" >"$dir.verdict" 2>&1; then
+				if grep -q 'LAB-JOB-END status=0' "$dir/console.log"; then
+					status=failed
+				else
+					status=crashed
+				fi
+			else
+				status=ok
+			fi
+			printf '%s\t%s\t%s\t%s\n' $r "$v" $status "$dir/console.log" >>"$out/$mode/status.tsv"
+			now=$(date +%s)
+			left=$(( (now - started) * (total - step) / step ))
+			log "round $r/$rounds, $mode time, $v: $status ($((now - t0)) s); about $((left / 60)) min $((left % 60)) s left"
+		done
+	done
+	r=$((r + 1))
+done
+
+for mode in $modes; do
+	case $mode in
+	wall) what="wall time" ;;
+	instructions) what="instruction time (QEMU -icount: code-path length only, no cache or contention effects)" ;;
+	esac
+	[ $accel = tcg ] && what="$what, under TCG emulation"
+	{
+		echo "== $what"
+		"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" "$out/$mode"
+	} >"$out/$mode/table.txt" 2>&1
+	"$LAB_ROOT/tools/compare/compare" --format csv "$out/$mode" >"$out/$mode/summary.csv" 2>/dev/null
+	"$LAB_ROOT/tools/compare/compare" --format json "$out/$mode" >"$out/$mode/summary.json" 2>/dev/null
+	cat "$out/$mode/table.txt"
+	echo "plot: $out/$mode/plot.png ($out/$mode/plot.svg)"
+done
+echo "results: $out"
+failed=$(cat "$out"/*/status.tsv | awk -F '\t' 'NR > 1 && $3 != "ok" && $3 != "status"' | wc -l)
+[ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their console logs"
