@@ -47,14 +47,21 @@ echo "== series"
 t_ok "patches/series applies and a fresh apply reproduces the series tree" sh lab/tree.sh verify
 t_ok "checkpatch --strict: no error or warning in any patch" sh lab/checkpatch.sh
 
+built=
 for v in $variants; do
 	echo "== $v"
+	# Boot-parameter variants (cmdline only) share one build; count it once.
+	load_variant "$v"
+	# shellcheck disable=SC2086
+	obj=$(obj_dir "$V_TREE" $V_FRAGMENTS)
 	if ! sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
 		t_fail "build $v" "$(tail -n 20 "$out/build-$v.log")"
 		continue
 	fi
-	t_pass "build $v"
-	# Boot-parameter variants (cmdline only) share the build above.
+	case " $built " in
+	*" $obj "*) ;;
+	*) t_pass "build ${obj##*/}"; built="$built $obj" ;;
+	esac
 	boot_test "$v" "$v: KUnit slub_test, test_meminit, selftests, hackbench; no splat" \
 		"$v" "$job"
 done
