@@ -5,7 +5,7 @@ SH = sh
 VARIANT ?= series-rt-debug
 JOB ?= guest/jobs/check.sh
 
-.PHONY: all check bench deps tree series export-series verify-series checkpatch bisect-build build boot lab-tests help
+.PHONY: all check bench deps tree series export-series verify-series checkpatch bisect-build mutation build boot lab-tests help
 
 all: help
 
@@ -18,6 +18,7 @@ help:
 	@echo "make verify-series         a fresh apply of patches/ reproduces the series tree"
 	@echo "make checkpatch            scripts/checkpatch.pl --strict on every patch"
 	@echo "make bisect-build          compile every prefix of the series, options on and off"
+	@echo "make mutation              deliberately broken kernels (tests/mutations/) must fail the check"
 	@echo "make build VARIANT=name    build one variant (variants/*.variant)"
 	@echo "make boot VARIANT=name JOB=guest/jobs/check.sh [APPEND='params']"
 	@echo "make lab-tests             the lab's own tests only (no kernel build)"
@@ -46,8 +47,14 @@ verify-series:
 checkpatch: deps
 	$(SH) lab/checkpatch.sh
 
-bisect-build: deps
+bisect-mutation: deps
+	$(SH) lab/mutation.sh
+
+build: deps
 	$(SH) lab/bisect-build.sh
+
+mutation: deps
+	$(SH) lab/mutation.sh
 
 build: deps
 	$(SH) lab/build.sh $(VARIANT)

@@ -35,6 +35,35 @@ run_hackbench() {
 	return $_s
 }
 
+# run_slub_bench [PARAMS...]: load /lab/slub_bench.ko, which measures
+# kmalloc/kfree cycles on load, and copy its result lines from the kernel
+# log with the prefix LAB-SLUB-BENCH (the console also shows them, but
+# possibly interleaved with this job's output). Fails unless the run ends
+# with "done errors=0".
+run_slub_bench() {
+	if [ ! -f /lab/slub_bench.ko ]; then
+		echo "LAB-SLUB-BENCH skipped: this kernel has no slub_bench.ko (CONFIG_MODULES is off)"
+		return 0
+	fi
+	insmod /lab/slub_bench.ko run=1 "$@"
+	_s=$?
+	dmesg | sed -n 's/^.*slub_bench: v1 /LAB-SLUB-BENCH v1 /p'
+	rmmod slub_bench 2>/dev/null
+	[ $_s -eq 0 ] && dmesg | grep -q 'slub_bench: v1 done errors=0$'
+}
+
+# check_builtin_slub_bench: when booted with slub_bench.run=1, the built-in
+# benchmark must have run to its end without errors.
+check_builtin_slub_bench() {
+	grep -q 'slub_bench.run=1' /proc/cmdline || return 0
+	if dmesg | grep -q 'slub_bench: v1 done errors=0$'; then
+		echo "LAB-SLUB-BENCH built-in run finished without errors"
+		return 0
+	fi
+	echo "LAB-SLUB-BENCH built-in run missing or failed"
+	return 1
+}
+
 # with_slab_stress CMD...: run CMD while slab_sysfs reads every slab
 # attribute and shrinks every cache in a loop, so the list_lock paths reached
 # from sysfs race with CMD's allocations. A failing pass prints its TAP

@@ -6,7 +6,8 @@
 #   <n> msec task-clock ... / <n> context-switches / ... (perf stat means)
 #   <s> +- <e> seconds time elapsed        perf's mean elapsed time
 #   LAB-MEMINFO <label> <Field>: <n> kB    /proc/meminfo after the block
-#   slub_bench: v1 test=T size=S cpu=C n=N alloc=A free=F
+#   LAB-SLUB-BENCH v1 test=T size=S cpu=C n=N alloc=A free=F (or pair=P),
+#                                          copied by the guest from slub_bench
 function out(metric, value, unit, better) {
 	printf "%s\t%s\t%s\t%s\t%s\t%s\n", round, variant, metric, value, unit, better
 }
@@ -23,11 +24,15 @@ label != "" && ($2 == "context-switches" || $2 == "cpu-migrations" || $2 == "pag
 	out("perf_" label "_" m, $1, "count", "none"); next
 }
 /^LAB-MEMINFO / { f = $3; sub(/:$/, "", f); out("meminfo_" $2 "_" f, $4, "kB", "none"); next }
-/slub_bench: v1 test=/ {
-	for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-	name = "kmalloc_" v["test"] "_" v["size"]
-	out(name "_alloc", v["alloc"], "cycles", "lower")
-	if (v["test"] != "alloc_free_pair")
+/^LAB-SLUB-BENCH v1 test=/ {
+	delete v
+	for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	name = "kmalloc" v["size"] "_" v["test"]
+	if ("pair" in v)
+		out(name, v["pair"], "cycles", "lower")
+	if ("alloc" in v)
+		out(name "_alloc", v["alloc"], "cycles", "lower")
+	if ("free" in v)
 		out(name "_free", v["free"], "cycles", "lower")
 	next
 }

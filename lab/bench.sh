@@ -9,6 +9,8 @@
 #   --rounds N          boots per variant (default 3; --quick: 2)
 #   --repeats N         perf stat -r N per hackbench mode (default 5; --quick: 3)
 #   --loops N           hackbench -l N (default 200; --quick: 100)
+#   --objects N         slub_bench objects per test, size and CPU
+#                       (default 1024; --quick: 256)
 #   --time wall|instructions|both
 #                       guest clock under TCG: wall time, or QEMU -icount
 #                       instruction time (path length only), or both
@@ -16,10 +18,10 @@
 #   --out DIR           results folder (default results/<date>-bench)
 set -u
 . "$(dirname "$0")/lib.sh"
-USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--time wall|instructions|both] [--quick] [--out DIR]"
+USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--out DIR]"
 
 variants="base-rt series-rt-raw series-nonrt base-nonrt"
-rounds= repeats= loops= time=wall out= quick=0
+rounds= repeats= loops= objects= time=wall out= quick=0
 number() {
 	case $2 in '' | *[!0-9]* | 0) usage_die "$1 takes a positive whole number, not '$2'" ;; esac
 }
@@ -29,6 +31,7 @@ while [ $# -gt 0 ]; do
 	--rounds) [ $# -ge 2 ] || usage_die "--rounds needs a value"; number "$1" "$2"; rounds=$2; shift 2 ;;
 	--repeats) [ $# -ge 2 ] || usage_die "--repeats needs a value"; number "$1" "$2"; repeats=$2; shift 2 ;;
 	--loops) [ $# -ge 2 ] || usage_die "--loops needs a value"; number "$1" "$2"; loops=$2; shift 2 ;;
+	--objects) [ $# -ge 2 ] || usage_die "--objects needs a value"; number "$1" "$2"; objects=$2; shift 2 ;;
 	--time) [ $# -ge 2 ] || usage_die "--time needs a value"; time=$2; shift 2 ;;
 	--quick) quick=1; shift ;;
 	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
@@ -42,11 +45,12 @@ both) modes="wall instructions" ;;
 *) usage_die "--time takes wall, instructions or both, not '$time'" ;;
 esac
 if [ $quick = 1 ]; then
-	: "${rounds:=2}" "${repeats:=3}" "${loops:=100}"
+	: "${rounds:=2}" "${repeats:=3}" "${loops:=100}" "${objects:=256}"
 else
-	: "${rounds:=3}" "${repeats:=5}" "${loops:=200}"
+	: "${rounds:=3}" "${repeats:=5}" "${loops:=200}" "${objects:=1024}"
 fi
 [ -n "$variants" ] || usage_die "--variants is empty"
+[ "$objects" -ge 64 ] || usage_die "--objects must be at least 64 (slub_bench's bulk batch), not $objects"
 for v in $variants; do load_variant "$v"; done
 
 [ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-bench
@@ -65,7 +69,8 @@ accel=tcg
 kvm_boots "$kernel" && accel=kvm
 [ $accel = kvm ] && [ "$time" != wall ] && usage_die "--time $time needs TCG; with KVM only wall time is measured"
 
-# The guest job: hackbench in four modes under perf stat.
+# The guest job: hackbench in four modes under perf stat, then the
+# slub_bench microbenchmark module.
 job=$out/job.sh
 {
 	echo ". /lab/lib.sh"
@@ -75,6 +80,7 @@ job=$out/job.sh
 	echo "run_hackbench process_pipes $repeats -p -g 4 -l $loops || fail=1"
 	echo "run_hackbench thread_sockets $repeats -T -g 4 -l $loops || fail=1"
 	echo "run_hackbench thread_pipes $repeats -T -p -g 4 -l $loops || fail=1"
+	echo "run_slub_bench nr_objects=$objects || fail=1"
 	echo "exit \$fail"
 } >"$job"
 
@@ -87,8 +93,8 @@ job=$out/job.sh
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "host_cpus=$(nproc)"
 	echo "variants=$variants"
-	echo "rounds=$rounds repeats=$repeats loops=$loops time=$time"
-	echo "command=lab/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --time $time"
+	echo "rounds=$rounds repeats=$repeats loops=$loops objects=$objects time=$time"
+	echo "command=lab/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --objects $objects --time $time"
 } >"$out/meta"
 
 for mode in $modes; do
@@ -152,8 +158,16 @@ for mode in $modes; do
 	[ $accel = tcg ] && what="$what, under TCG emulation"
 	{
 		echo "== $what"
-		"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" "$out/$mode"
+		"$LAB_ROOT/tools/compare/compare" "$out/$mode"
 	} >"$out/$mode/table.txt" 2>&1
+	# The plot shows the headline metrics only: hackbench's times and the
+	# alloc/free pair cost of three kmalloc sizes.
+	plot_metrics=$(awk -F '\t' 'NR > 1 && !seen[$3]++ &&
+		($3 ~ /^hackbench_.*_time$/ || $3 ~ /^kmalloc(8|256|4096)_alloc_free_pair$/) {
+			printf "--metric %s ", $3 }' "$out/$mode/samples.tsv")
+	# shellcheck disable=SC2086
+	"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" $plot_metrics "$out/$mode" \
+		>/dev/null 2>>"$out/$mode/table.txt"
 	"$LAB_ROOT/tools/compare/compare" --format csv "$out/$mode" >"$out/$mode/summary.csv" 2>/dev/null
 	"$LAB_ROOT/tools/compare/compare" --format json "$out/$mode" >"$out/$mode/summary.json" 2>/dev/null
 	cat "$out/$mode/table.txt"

@@ -9,7 +9,7 @@
 # LAB_BISECT_CONFIGS: configurations as fragment lists separated by ';'.
 set -eu
 . "$(dirname "$0")/lib.sh"
-configs=${LAB_BISECT_CONFIGS:-guest rt raw-list-lock cpu-partial debug;guest rt;guest nonrt debug;guest nonrt no-slub-debug}
+configs=${LAB_BISECT_CONFIGS:-guest rt raw-list-lock cpu-partial debug slub-bench;guest rt;guest nonrt debug slub-bench;guest nonrt no-slub-debug}
 
 sh "$LAB_ROOT/lab/tree.sh" series
 src=$(tree_dir series)

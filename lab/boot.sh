@@ -70,6 +70,8 @@ for t in "$obj"/selftests/*; do
 	cp "$t" "$stage/lab/selftests/"
 	set -- "$@" --expect "LAB-SELFTEST ${t##*/} status=(0|4)"
 done
+# The microbenchmark module, when the build has one (guest/lib.sh run_slub_bench).
+[ -f "$obj/slub_bench/slub_bench.ko" ] && cp "$obj/slub_bench/slub_bench.ko" "$stage/lab/"
 (cd "$stage" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$stage/job.cpio"
 cat "$base_cpio" "$stage/job.cpio" >"$out/initrd.cpio"
 

@@ -73,5 +73,20 @@ sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$LAB_ROOT/guest/selftests.list" | while
 		-o "$obj/selftests/${t##*/}" "$c" ||
 		die "selftest $t failed to build"
 done
+# With module support, slub_bench.ko for the bench, built from the series'
+# source for every tree: base and series kernels then run the same
+# benchmark code, and the base kernel itself stays as Debian ships it.
+rm -rf "$obj/slub_bench"
+if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
+	sh "$LAB_ROOT/lab/tree.sh" series
+	mkdir -p "$obj/slub_bench"
+	cp "$(tree_dir series)/lib/slub_bench.c" "$obj/slub_bench/"
+	echo 'obj-m := slub_bench.o' >"$obj/slub_bench/Kbuild"
+	# "make modules" of the kernel itself writes Module.symvers, which
+	# an external module links against.
+	{ kmake modules && kmake M="$obj/slub_bench" modules; } >"$obj/slub_bench/build.log" 2>&1 ||
+		{ cat "$obj/slub_bench/build.log" >&2; die "slub_bench.ko failed to build for $V_NAME"; }
+	log "built $obj/slub_bench/slub_bench.ko"
+fi
 log "built $V_NAME: $obj/arch/x86/boot/bzImage"
 echo "$obj/arch/x86/boot/bzImage"

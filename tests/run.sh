@@ -72,6 +72,8 @@ t_ok "a console log without results gives no samples" sh -c \
 	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/panic-no-init.log)\""
 t_refuses "bench: a bad --time is refused" "--time takes wall, instructions or both" sh lab/bench.sh --time never
 t_refuses "bench: a bad --rounds is refused" "--rounds takes a positive whole number" sh lab/bench.sh --rounds 0
+t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects must be at least 64" sh lab/bench.sh --objects 10
+t_refuses "mutation: a variant of the base tree is refused" "is not built from the series tree" sh lab/mutation.sh base-rt
 t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench.sh --variants nosuch
 
 echo "== compare tool (tools/compare)"
