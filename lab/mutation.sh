@@ -25,8 +25,9 @@ drop_worktree() {
 trap drop_worktree EXIT
 
 caught=0 missed=0
+[ -n "$(ls "$LAB_ROOT"/tests/mutations/*.patch 2>/dev/null)" ] ||
+	die "no mutation patches in tests/mutations/ (see patches/wip/README.md)"
 for p in "$LAB_ROOT"/tests/mutations/*.patch; do
-	[ -f "$p" ] || die "no mutation patches in tests/mutations/"
 	name=${p##*/}
 	name=${name%.patch}
 	drop_worktree
