@@ -47,10 +47,7 @@ verify-series:
 checkpatch: deps
 	$(SH) lab/checkpatch.sh
 
-bisect-mutation: deps
-	$(SH) lab/mutation.sh
-
-build: deps
+bisect-build: deps
 	$(SH) lab/bisect-build.sh
 
 mutation: deps

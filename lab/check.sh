@@ -5,8 +5,9 @@
 # variant, and require the built-in KUnit slub tests, test_meminit, the
 # project's selftests and a short hackbench under perf stat (with slab_sysfs
 # reading and shrinking every cache beside it) to pass with no splat. Then
-# malformed boot parameters, and the runner's own failure detection on real
-# guests: a panic and a hang.
+# malformed boot parameters, a deliberately broken kernel that the KUnit
+# fast-path stress test must catch (lab/mutation.sh), and the runner's own
+# failure detection on real guests: a panic and a hang.
 #
 # LAB_CHECK_VARIANTS picks the variants booted; by default the matrix of
 # RT with a raw list_lock, RT with spinlock_t and non-RT, each booted with
@@ -71,6 +72,16 @@ if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
 	boot_test bad-cpu-partial "malformed slab_cpu_partial= values warn and keep the default budgets" \
 		--append "slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999" \
 		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
+fi
+
+if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
+	echo "== deliberately broken kernels fail the check"
+	if sh lab/mutation.sh >"$out/mutation.log" 2>&1; then
+		t_pass "every mutation in tests/mutations/ is caught by the check job"
+	else
+		t_fail "every mutation in tests/mutations/ is caught by the check job" "$(tail -n 15 "$out/mutation.log")"
+	fi
+	grep -E '^(CAUGHT|MISSED|    )' "$out/mutation.log" | sed 's/^/    /'
 fi
 
 echo "== the runner catches failing guests"

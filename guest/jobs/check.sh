@@ -7,6 +7,7 @@
 #lab-expect: ok [0-9]+ slub_test
 #lab-expect: # slub_test: .*pass:[1-9]
 #lab-expect: ok [0-9]+ test_fastpath_stress
+#lab-expect: ok [0-9]+ test_shrink_while_partial_drains
 #lab-expect: test_meminit: all [0-9]+ tests passed
 #lab-expect: LAB-HACKBENCH-END process_pipes status=0
 #lab-expect: LAB-HACKBENCH-END thread_sockets status=0
