@@ -42,21 +42,27 @@ run_hackbench() {
 # with "done errors=0".
 run_slub_bench() {
 	if [ ! -f /lab/slub_bench.ko ]; then
-		echo "LAB-SLUB-BENCH skipped: this kernel has no slub_bench.ko (CONFIG_MODULES is off)"
-		return 0
+		echo "LAB-SLUB-BENCH missing: this kernel has no slub_bench.ko (CONFIG_MODULES is off)"
+		return 1
 	fi
 	insmod /lab/slub_bench.ko run=1 "$@"
 	_s=$?
 	dmesg | sed -n 's/^.*slub_bench: v1 /LAB-SLUB-BENCH v1 /p'
 	rmmod slub_bench 2>/dev/null
-	[ $_s -eq 0 ] && dmesg | grep -q 'slub_bench: v1 done errors=0$'
+	[ $_s -eq 0 ] && slub_bench_finished
+}
+
+# slub_bench_finished: the kernel log holds a slub_bench run that ended
+# without errors.
+slub_bench_finished() {
+	dmesg | grep -q 'slub_bench: v1 done errors=0$'
 }
 
 # check_builtin_slub_bench: when booted with slub_bench.run=1, the built-in
 # benchmark must have run to its end without errors.
 check_builtin_slub_bench() {
 	grep -q 'slub_bench.run=1' /proc/cmdline || return 0
-	if dmesg | grep -q 'slub_bench: v1 done errors=0$'; then
+	if slub_bench_finished; then
 		echo "LAB-SLUB-BENCH built-in run finished without errors"
 		return 0
 	fi

@@ -61,6 +61,11 @@ for v in $variants; do
 	log "build $v"
 	sh "$LAB_ROOT/lab/build.sh" "$v" >"$out/build-$v.log" 2>&1 ||
 		die "build of $v failed; log: $out/build-$v.log"
+	# Every variant must run the same microbenchmark, or its rows go missing.
+	load_variant "$v"
+	# shellcheck disable=SC2086
+	[ -f "$(obj_dir "$V_TREE" $V_FRAGMENTS)/slub_bench/slub_bench.ko" ] ||
+		die "$v has no slub_bench.ko: add the bench fragment (configs/bench.config) to variants/$v.variant"
 done
 load_variant "$(echo $variants | cut -d' ' -f1)"
 # shellcheck disable=SC2086

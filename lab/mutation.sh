@@ -40,7 +40,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	log "$name: booting the check job"
 	# 5 s of the fast-path stress test: here the unmarked-section mutation
 	# was caught in 2 of 3 boots after 0.5 s and in 6 of 6 after 2 s, so a
-	# miss is very unlikely. The shrink-walk one crashed 4 of 4 boots.
+	# miss is very unlikely. The shrink-walk one crashed 5 of 5 boots.
 	KERNEL_SRC=$wt sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$out/$name" \
 		--append "slub_kunit.stress_ms=5000" \
 		"$variant" "$LAB_ROOT/guest/jobs/check.sh" >"$out/$name.verdict" 2>&1
