@@ -1,7 +1,8 @@
 #!/bin/sh
 # mutation.sh [VARIANT]: show that the check catches broken locking. Each
-# patch in tests/mutations/ breaks the series on purpose (its header says
-# how and which test should catch it).
+# patch in tests/mutations/ breaks the series on purpose; its header says
+# how, and its "Caught-by: TEST" line names the KUnit test that must report
+# it (a failure elsewhere, a hang say, does not count).
 # It is applied to a scratch worktree of the series tree (build/src/mutation,
 # never exported), built as VARIANT (default series-rt-debug) and booted
 # with the check job. The guest must fail; the script says what caught the
@@ -31,6 +32,8 @@ caught=0 missed=0
 for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	name=${p##*/}
 	name=${name%.patch}
+	test=$(sed -n 's/^Caught-by: //p' "$p")
+	[ -n "$test" ] || die "$p has no 'Caught-by: TEST' line"
 	drop_worktree
 	git -C "$SERIES_TREE" worktree add -q --detach "$wt" HEAD
 	git -C "$wt" apply "$p" || die "$p does not apply to the series tree"
@@ -51,8 +54,15 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		missed=$((missed + 1))
 		continue
 	fi
+	# The test fails ("not ok") or the kernel crashes inside it.
+	if ! grep -q -E "not ok [0-9]+ $test([^a-z_]|\$)|[^a-z_]$test\+0x" "$con"; then
+		echo "MISSED: $name: the check failed, but not in $test (log: $con)"
+		sed -n '1,3s/^/    /p' "$out/$name.verdict"
+		missed=$((missed + 1))
+		continue
+	fi
 	caught=$((caught + 1))
-	echo "CAUGHT: $name (log: $con)"
+	echo "CAUGHT: $name by $test (log: $con)"
 	grep -m 1 'first corrupted object after' "$con" | sed 's/^[^#]*# */    stress test: /'
 	grep -m 1 -E 'not ok [0-9]+ test_' "$con" | sed 's/^ */    /'
 	# A crash names the task it hit, e.g. one of the stress threads.
