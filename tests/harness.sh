@@ -26,14 +26,24 @@ t_ok() {
 	fi
 }
 
+# t_says NAME REGEX CMD...: CMD must exit 0 and say REGEX.
+t_says() { _t_judge ok "$@"; }
+
 # t_refuses NAME REGEX CMD...: CMD must exit non-zero and say REGEX.
-t_refuses() {
-	_name=$1 _re=$2
-	shift 2
-	if "$@" >"$T_OUT" 2>&1; then
+t_refuses() { _t_judge refused "$@"; }
+
+# _t_judge ok|refused NAME REGEX CMD...: the two above.
+_t_judge() {
+	_want=$1 _name=$2 _re=$3
+	shift 3
+	"$@" >"$T_OUT" 2>&1
+	_rc=$?
+	if [ $_want = ok ] && [ $_rc != 0 ]; then
+		t_fail "$_name (exit $_rc)" "$(tail -n 15 "$T_OUT")"
+	elif [ $_want = refused ] && [ $_rc = 0 ]; then
 		t_fail "$_name (exit 0, expected a failure)" "$(tail -n 15 "$T_OUT")"
 	elif ! grep -q -E -e "$_re" "$T_OUT"; then
-		t_fail "$_name (failed, but without /$_re/)" "$(tail -n 15 "$T_OUT")"
+		t_fail "$_name (exit $_rc, but without /$_re/)" "$(tail -n 15 "$T_OUT")"
 	else
 		t_pass "$_name"
 	fi

@@ -76,6 +76,29 @@ t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects mus
 t_refuses "mutation: a variant of the base tree is refused" "is not built from the series tree" sh lab/mutation.sh base-rt
 t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench.sh --variants nosuch
 
+echo "== which test caught a broken kernel (lab/mutation-verdict.sh)"
+mv_fs=test_fastpath_stress
+t_says "real log: a test that reports not ok caught it" "^$mv_fs reported not ok" \
+	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-not-ok.log
+mv_sw=test_shrink_while_partial_drains
+t_says "real log: an oops while the test ran caught it" \
+	"died while $mv_sw ran \(Comm: kunit_try_catch" \
+	sh lab/mutation-verdict.sh $mv_sw $fx/logs/mutation-oops-in-test.log
+t_says "real log: a hung-task panic while the test ran caught it" \
+	"died while $mv_fs ran \(INFO: task .* blocked" \
+	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-hung-in-test.log
+t_says "a log that stops inside the test (host timeout) caught it" \
+	"died while $mv_fs ran \(no report: hung until the timeout\)" \
+	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-silent-in-test.log
+t_refuses "real log: a test that passed did not catch the oops after it" "$mv_fs passed; the failure was elsewhere" \
+	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-oops-in-test.log
+t_refuses "a test that never started did not catch it" "$mv_fs never logged its start" \
+	sh lab/mutation-verdict.sh $mv_fs $fx/logs/panic-no-init.log
+t_refuses "real log: another test's not ok is not this test's" "$mv_sw passed;" \
+	sh lab/mutation-verdict.sh $mv_sw $fx/logs/mutation-not-ok.log
+t_refuses "mutation-verdict: a bad test name is a usage error" "is not a KUnit test name" \
+	sh lab/mutation-verdict.sh 'test.*' $fx/logs/clean.log
+
 echo "== compare tool (tools/compare)"
 t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
 

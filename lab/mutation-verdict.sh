@@ -1,0 +1,30 @@
+#!/bin/sh
+# mutation-verdict.sh TEST CONSOLE-LOG: did KUnit test TEST catch the
+# broken kernel whose (already failed) console log this is? Yes when TEST
+# reported "not ok", or when the kernel died (oops, hung-task panic, host
+# timeout) after TEST logged its start ("# TEST: ...") and before it logged
+# a result. Prints how and exits 0, or says why not and exits 1.
+set -u
+. "$(dirname "$0")/lib.sh"
+USAGE="mutation-verdict.sh TEST CONSOLE-LOG"
+[ $# -eq 2 ] || usage_die "expected a KUnit test name and a console log"
+test=$1 con=$2
+case $test in '' | *[!a-z0-9_]*) usage_die "'$test' is not a KUnit test name" ;; esac
+[ -r "$con" ] || die "no console log at $con"
+
+# Console lines start with a printk timestamp; "not ok" ends in "ok" too.
+end="([^a-z0-9_]|\$)"
+if grep -q -E "not ok [0-9]+ $test$end" "$con"; then
+	echo "$test reported not ok"
+elif ! grep -q -E "# $test: " "$con"; then
+	echo "$test never logged its start"
+	exit 1
+elif grep -q -E "(^|\] +)ok [0-9]+ $test$end" "$con"; then
+	echo "$test passed; the failure was elsewhere"
+	exit 1
+else
+	# Name what ended the run: an oops names its task, a hung-task
+	# report the blocked one; neither means the host's timeout.
+	what=$(grep -m 1 -o -E 'Comm: [^ ]+|INFO: task [^ ]+ blocked' "$con")
+	echo "the kernel died while $test ran (${what:-no report: hung until the timeout})"
+fi
