@@ -74,6 +74,8 @@ t_refuses "bench: a bad --time is refused" "--time takes wall, instructions or b
 t_refuses "bench: a bad --rounds is refused" "--rounds takes a positive whole number" sh lab/bench.sh --rounds 0
 t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects must be at least 64" sh lab/bench.sh --objects 10
 t_refuses "mutation: a variant of the base tree is refused" "is not built from the series tree" sh lab/mutation.sh base-rt
+t_refuses "mutation: a bad MUTATION_BOOTS is refused" "MUTATION_BOOTS must be a positive whole number" \
+	env MUTATION_BOOTS=twice sh lab/mutation.sh
 t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench.sh --variants nosuch
 
 echo "== which test caught a broken kernel (lab/mutation-verdict.sh)"
