@@ -5,7 +5,7 @@ SH = sh
 VARIANT ?= series-rt-debug
 JOB ?= guest/jobs/check.sh
 
-.PHONY: all check bench deps tree series export-series verify-series checkpatch bisect-build mutation build boot lab-tests help
+.PHONY: all check bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot lab-tests help
 
 all: help
 
@@ -19,6 +19,7 @@ help:
 	@echo "make checkpatch            scripts/checkpatch.pl --strict on every patch"
 	@echo "make bisect-build          compile every prefix of the series, options on and off"
 	@echo "make mutation              deliberately broken kernels (tests/mutations/) must fail the check"
+	@echo "make kunit-uml             slub_kunit under the kernel's own KUnit runner (kunit.py, UML)"
 	@echo "make build VARIANT=name    build one variant (variants/*.variant)"
 	@echo "make boot VARIANT=name JOB=guest/jobs/check.sh [APPEND='params']"
 	@echo "make lab-tests             the lab's own tests only (no kernel build)"
@@ -52,6 +53,9 @@ bisect-build: deps
 
 mutation: deps
 	$(SH) lab/mutation.sh
+
+kunit-uml: deps
+	$(SH) lab/kunit-uml.sh
 
 build: deps
 	$(SH) lab/build.sh $(VARIANT)

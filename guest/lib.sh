@@ -36,10 +36,11 @@ run_hackbench() {
 }
 
 # run_slub_bench [PARAMS...]: load /lab/slub_bench.ko, which measures
-# kmalloc/kfree cycles on load, and copy its result lines from the kernel
-# log with the prefix LAB-SLUB-BENCH (the console also shows them, but
-# possibly interleaved with this job's output). Fails unless the run ends
-# with "done errors=0".
+# the time per kmalloc/kfree on load, and copy its result lines from the
+# kernel log with the prefix LAB-SLUB-BENCH (the console also shows them,
+# but possibly interleaved with this job's output). Lines of any format
+# version are copied, so that lab/bench-parse.awk can name one it does not
+# read. Fails unless the run ends with "v2 done errors=0".
 run_slub_bench() {
 	if [ ! -f /lab/slub_bench.ko ]; then
 		echo "LAB-SLUB-BENCH missing: this kernel has no slub_bench.ko (CONFIG_MODULES is off)"
@@ -47,15 +48,15 @@ run_slub_bench() {
 	fi
 	insmod /lab/slub_bench.ko run=1 "$@"
 	_s=$?
-	dmesg | sed -n 's/^.*slub_bench: v1 /LAB-SLUB-BENCH v1 /p'
+	dmesg | sed -n 's/^.*slub_bench: \(v[0-9][0-9]*\) /LAB-SLUB-BENCH \1 /p'
 	rmmod slub_bench 2>/dev/null
 	[ $_s -eq 0 ] && slub_bench_finished
 }
 
-# slub_bench_finished: the kernel log holds a slub_bench run that ended
-# without errors.
+# slub_bench_finished: the kernel log holds a slub_bench run of the line
+# format this lab reads (v2) that ended without errors.
 slub_bench_finished() {
-	dmesg | grep -q 'slub_bench: v1 done errors=0$'
+	dmesg | grep -q 'slub_bench: v2 done errors=0$'
 }
 
 # check_builtin_slub_bench: when booted with slub_bench.run=1, the built-in

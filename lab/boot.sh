@@ -72,6 +72,10 @@ for t in "$obj"/selftests/*; do
 done
 # The microbenchmark module, when the build has one (guest/lib.sh run_slub_bench).
 [ -f "$obj/slub_bench/slub_bench.ko" ] && cp "$obj/slub_bench/slub_bench.ko" "$stage/lab/"
+# The lab's test modules (guest/modules/), when the build has them.
+for m in "$obj"/lab-modules/*.ko; do
+	[ -f "$m" ] && cp "$m" "$stage/lab/"
+done
 (cd "$stage" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$stage/job.cpio"
 cat "$base_cpio" "$stage/job.cpio" >"$out/initrd.cpio"
 

@@ -87,6 +87,17 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 	{ kmake modules && kmake M="$obj/slub_bench" modules; } >"$obj/slub_bench/build.log" 2>&1 ||
 		{ cat "$obj/slub_bench/build.log" >&2; die "slub_bench.ko failed to build for $V_NAME"; }
 	log "built $obj/slub_bench/slub_bench.ko"
+	# The lab's own test modules (guest/modules/*.c), for every tree.
+	rm -rf "$obj/lab-modules"
+	mkdir -p "$obj/lab-modules"
+	for m in "$LAB_ROOT"/guest/modules/*.c; do
+		cp "$m" "$obj/lab-modules/"
+		m=${m##*/}
+		echo "obj-m += ${m%.c}.o" >>"$obj/lab-modules/Kbuild"
+	done
+	kmake M="$obj/lab-modules" modules >"$obj/lab-modules/build.log" 2>&1 ||
+		{ cat "$obj/lab-modules/build.log" >&2; die "guest/modules failed to build for $V_NAME"; }
+	log "built the lab's test modules in $obj/lab-modules"
 fi
 log "built $V_NAME: $obj/arch/x86/boot/bzImage"
 echo "$obj/arch/x86/boot/bzImage"

@@ -47,6 +47,8 @@ sh tests/run.sh --no-summary
 echo "== series"
 t_ok "patches/series applies and a fresh apply reproduces the series tree" sh lab/tree.sh verify
 t_ok "checkpatch --strict: no error or warning in any patch" sh lab/checkpatch.sh
+t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
+	sh lab/kunit-uml.sh
 
 built=
 for v in $variants; do
@@ -69,9 +71,32 @@ done
 
 if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
 	echo "== malformed slab_cpu_partial= values"
-	boot_test bad-cpu-partial "malformed slab_cpu_partial= values warn and keep the default budgets" \
-		--append "slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999" \
+	boot_test bad-cpu-partial "slab_cpu_partial=: an out-of-range value is clamped, malformed ones change nothing; all warn" \
+		--append "slab_cpu_partial=2147483648 slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999" \
 		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
+fi
+
+if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
+	# The lockless RT fast paths take no lock, so they must still let
+	# lockdep and the might-sleep check see a caller in a context where
+	# the lock they may take is forbidden, as plain RT does.
+	echo "== kmalloc and kfree under a raw spinlock are reported on RT"
+	for v in series-rt-debug base-rt-debug; do
+		if ! sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
+			t_fail "build $v" "$(tail -n 20 "$out/build-$v.log")"
+			continue
+		fi
+		if sh lab/boot.sh --out "$out/wrong-context-$v" "$v" guest/jobs/wrong-context.sh \
+			>"$out/wrong-context-$v.verdict" 2>&1; then
+			t_fail "$v: a slab call under a raw spinlock fails the boot" "the boot passed"
+		else
+			t_pass "$v: a slab call under a raw spinlock fails the boot"
+		fi
+		for report in 'BUG: Invalid wait context' 'BUG: sleeping function called from invalid context'; do
+			t_says "$v: '$report' names slab_wrong_context_init" "$report" \
+				sh lab/expect-report.sh "$out/wrong-context-$v/console.log" "$report" slab_wrong_context_init
+		done
+	done
 fi
 
 if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then

@@ -26,11 +26,6 @@ make_base() {
 	tar -xJf "$LAB_TARBALL" -C "$LAB_WORK/src/.unpack"
 	mv "$LAB_WORK/src/.unpack"/linux-source-* "$BASE_TREE"
 	rmdir "$LAB_WORK/src/.unpack"
-	# Debian's .gitignore ends with a block that ignores every top-level
-	# path ("/*"): with it, git add silently skips new files. Cut the
-	# file at the first such line.
-	awk '$0 == "/*" { exit } { print }' "$BASE_TREE/.gitignore" >"$BASE_TREE/.gitignore.new"
-	mv "$BASE_TREE/.gitignore.new" "$BASE_TREE/.gitignore"
 	mk=$BASE_TREE/Makefile
 	v=$(sed -n 's/^VERSION = //p' "$mk").$(sed -n 's/^PATCHLEVEL = //p' "$mk").$(sed -n 's/^SUBLEVEL = //p' "$mk")
 	deb=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || echo unknown)
@@ -38,7 +33,11 @@ make_base() {
 	cd "$BASE_TREE"
 	git init -q -b base .
 	git config core.autocrlf false
-	git add -A
+	# The commit is the tarball byte for byte, dotfiles included. Debian's
+	# .gitignore ignores every top-level path ("/*") and ".*", so add
+	# with -f; a new file in the series tree needs "git add -f" too
+	# (git am adds the files a patch creates regardless).
+	git add -A -f
 	GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
 		$LAB_GIT commit -q -m "Linux $v (Debian linux-source-6.12 $deb)"
 	printf '%s %s\n' "$v" "$deb" >"$BASE_TREE/.lab-version"
@@ -121,7 +120,7 @@ export_series() {
 	base=$(base_commit)
 	tmp=$(mktemp -d)
 	git -C "$SERIES_TREE" format-patch -q --no-signature --zero-commit \
-		--no-numbered -o "$tmp" "$base..HEAD"
+		--numbered -o "$tmp" "$base..HEAD"
 	# Replace the numbered patches; the cover letter is written by hand.
 	find "$PATCH_DIR" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
 		! -name '0000-*' -exec rm -f {} +
@@ -139,8 +138,31 @@ export_series() {
 	verify_series
 }
 
+# tarball_listing: the tarball's files (no folders), relative to its top
+# folder, sorted; remembered next to the base tree.
+tarball_listing() {
+	_l=$LAB_WORK/src/base.listing.$(printf '%s' "$LAB_TARBALL" | cksum | cut -d' ' -f1)
+	if [ ! -s "$_l" ] || [ "$_l" -ot "$LAB_TARBALL" ]; then
+		tar -tJf "$LAB_TARBALL" | sed -e '/\/$/d' -e 's,^[^/]*/,,' | LC_ALL=C sort >"$_l.new"
+		mv "$_l.new" "$_l"
+	fi
+	cat "$_l"
+}
+
+# check_base: the base commit holds exactly the tarball's files.
+check_base() {
+	_want=$(tarball_listing | sha256sum | cut -d' ' -f1)
+	_got=$(git -C "$BASE_TREE" ls-tree -r --name-only "$(base_commit)" | LC_ALL=C sort |
+		sha256sum | cut -d' ' -f1)
+	_n=$(git -C "$BASE_TREE" ls-tree -r --name-only "$(base_commit)" | wc -l)
+	[ "$_want" = "$_got" ] ||
+		die "the base commit ($_n files) is not the tarball's file list: remove $BASE_TREE and rerun"
+	log "base commit holds the tarball's $_n files"
+}
+
 verify_series() {
 	make_base
+	check_base
 	[ -e "$SERIES_TREE/.git" ] || make_series
 	check=$LAB_WORK/src/.verify-$$
 	apply_series "$check" lab-verify-$$

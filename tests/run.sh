@@ -70,6 +70,15 @@ t_ok "a real bench console log gives the hand-checked samples" sh -c \
 	"awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-console.log | diff -u $fx/logs/bench-console.samples -"
 t_ok "a console log without results gives no samples" sh -c \
 	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/panic-no-init.log)\""
+t_ok "slub_bench v2 lines without cycles (not x86) give ns samples only" sh -c \
+	"awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-slub-nocycles.log | diff -u $fx/logs/bench-slub-nocycles.samples -"
+t_refuses "slub_bench v1 lines are skipped with a warning" \
+	'bench-slub-v1.log:3: slub_bench v1 lines skipped: only v2 is parsed' \
+	awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-slub-v1.log
+t_ok "slub_bench v1 lines give no samples" sh -c \
+	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-slub-v1.log 2>/dev/null)\""
+t_refuses "a slub_bench v2 test line without its ns fields is reported" 'line without \*_ns_med fields' \
+	sh -c "echo 'LAB-SLUB-BENCH v2 test=bulk size=8 cpu=0 n=64 reps=5 alloc=3' | awk -f lab/bench-parse.awk"
 t_refuses "bench: a bad --time is refused" "--time takes wall, instructions or both" sh lab/bench.sh --time never
 t_refuses "bench: a bad --rounds is refused" "--rounds takes a positive whole number" sh lab/bench.sh --rounds 0
 t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects must be at least 64" sh lab/bench.sh --objects 10
@@ -77,6 +86,21 @@ t_refuses "mutation: a variant of the base tree is refused" "is not built from t
 t_refuses "mutation: a bad MUTATION_BOOTS is refused" "MUTATION_BOOTS must be a positive whole number" \
 	env MUTATION_BOOTS=twice sh lab/mutation.sh
 t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench.sh --variants nosuch
+
+echo "== a required kernel report and its caller (lab/expect-report.sh)"
+wc_ok=$fx/logs/wrong-context-reported.log wc_no=$fx/logs/wrong-context-silent.log
+t_says "real log: lockdep's Invalid wait context names the caller" 'for slab_wrong_context_init' \
+	sh lab/expect-report.sh $wc_ok 'BUG: Invalid wait context' slab_wrong_context_init
+t_says "real log: the might-sleep report names the caller" 'for slab_wrong_context_init' \
+	sh lab/expect-report.sh $wc_ok 'BUG: sleeping function called from invalid context' slab_wrong_context_init
+t_refuses "real log without the fast-path check: no report" "no 'BUG: Invalid wait context'" \
+	sh lab/expect-report.sh $wc_no 'BUG: Invalid wait context' slab_wrong_context_init
+t_refuses "a report whose stack names another caller is refused" 'no stack naming some_other_init' \
+	sh lab/expect-report.sh $wc_ok 'BUG: Invalid wait context' some_other_init
+t_refuses "expect-report: a bad function name is a usage error" 'not a function name' \
+	sh lab/expect-report.sh $wc_ok 'BUG: Invalid wait context' 'a b'
+t_refuses "expect-report: a missing log is an error" 'no console log' \
+	sh lab/expect-report.sh $fx/logs/nonexistent.log 'BUG:' f
 
 echo "== which test caught a broken kernel (lab/mutation-verdict.sh)"
 mv_fs=test_fastpath_stress
@@ -103,6 +127,21 @@ t_refuses "mutation-verdict: a bad test name is a usage error" "is not a KUnit t
 
 echo "== compare tool (tools/compare)"
 t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
+# bench-parse's slub_bench samples (two-decimal ns and cycles, one unit per
+# metric) as bench.sh writes them, read by the tool built just above.
+bench_to_compare() {
+	_d=$(mktemp -d) &&
+		{ printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n'
+		  awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-console.log; } >"$_d/samples.tsv" &&
+		tools/compare/compare --format csv "$_d" >"$_d/out" &&
+		grep -qx 'kmalloc8_alloc_free_pair,ns,v,1,43.07,43.07,43.07,43.07,,,,' "$_d/out" &&
+		grep -qx 'kmalloc8_alloc_free_pair_cycles,cycles,v,1,111.98,111.98,111.98,111.98,,,,' "$_d/out"
+	_rc=$?
+	cat "$_d/out" 2>/dev/null
+	rm -rf "$_d"
+	return $_rc
+}
+t_ok "compare reads bench-parse's slub_bench samples, ns and cycles" bench_to_compare
 
 if [ $quick = 0 ]; then
 	echo "== series round trip (lab/tree.sh)"

@@ -48,6 +48,13 @@ else
 	t_fail "fresh apply reproduces the tree exactly" "want $want got $got"
 fi
 
+# The base commit must list exactly the tarball's files.
+mkdir -p "$scratch/fake/linux-source-6.12"
+echo x >"$scratch/fake/linux-source-6.12/Makefile"
+tar -cJf "$scratch/fake.tar.xz" -C "$scratch/fake" linux-source-6.12
+t_refuses "verify refuses a base commit that is not the tarball's file list" "not the tarball's file list" \
+	env LAB_TARBALL="$scratch/fake.tar.xz" sh lab/tree.sh verify
+
 echo "dirty" >>"$scratch/series/Documentation/mm/slub.rst"
 t_refuses "verify refuses uncommitted changes" 'uncommitted changes' sh lab/tree.sh verify
 git -C "$scratch/series" checkout -q -- .

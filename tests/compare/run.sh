@@ -117,7 +117,7 @@ check "table: --metric shows only that metric" sh -c "! grep -q ops_per_sec '$tm
 run "$fx/basic"
 check "table: all metrics, in order of first appearance" sh -c \
 	"grep -o '^  [A-Za-z][A-Za-z0-9_]* (' '$tmp/out' | tr -d ' (' | tr '\n' ' ' |
-	 grep -qx 'hackbench_pipes_time ops_per_sec meminfo_Slab meminfo_SUnreclaim kmalloc8_alloc_free_cycles irq_latency '"
+	 grep -qx 'hackbench_pipes_time ops_per_sec meminfo_Slab meminfo_SUnreclaim kmalloc8_alloc_free_pair_cycles irq_latency '"
 check "p-value: significant difference marked (8.5e-06 *)" sh -c \
 	"grep -A3 '^  ops_per_sec' '$tmp/out' | grep -q '| + is good     | 8.5e-06 \*\$'"
 check "p-value: p=0.017 < 0.05 marked" sh -c \
@@ -131,7 +131,7 @@ check "zero variance, equal means: p-value '-'" sh -c \
 check "zero variance, different means: +20% and p-value '-'" sh -c \
 	"grep -A3 '^  meminfo_SUnreclaim' '$tmp/out' | grep -qx '  *|       | +20.00%  *| +20.00%  *| +20.00%  *| +20.00%  *| +0.00%  *| <not defined> | -'"
 check "long metric label widens the label column" has_line "$tmp/out" \
-	'  kmalloc8_alloc_free_cycles (cycles) |       |            |            |            |            |           |               |'
+	'  kmalloc8_alloc_free_pair_cycles (cycles) |       |            |            |            |            |           |               |'
 
 run --alpha 0.01 "$fx/basic"
 check "--alpha 0.01: p=0.017 no longer marked" sh -c \
@@ -169,7 +169,7 @@ check "Welch p, t=-3 dof=7.94: 0.017216459" near_rel "$(csv irq_latency series-r
 check "csv: significant yes/no" sh -c \
 	"[ '$(csv ops_per_sec series-rt significant)' = yes ] && [ '$(csv hackbench_pipes_time series-rt significant)' = no ]"
 check "csv: n<3 has no p-value" sh -c \
-	"[ '$(csv kmalloc8_alloc_free_cycles series-rt significant)' = 'n<3' ] && [ -z '$(csv kmalloc8_alloc_free_cycles series-rt p_value)' ]"
+	"[ '$(csv kmalloc8_alloc_free_pair_cycles series-rt significant)' = 'n<3' ] && [ -z '$(csv kmalloc8_alloc_free_pair_cycles series-rt p_value)' ]"
 check "csv: zero variance has no p-value" sh -c \
 	"[ '$(csv meminfo_Slab series-rt significant)' = 'zero variance' ] && [ -z '$(csv meminfo_Slab series-rt p_value)' ]"
 
