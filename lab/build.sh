@@ -30,10 +30,12 @@ kmake() {
 	make -s -C "$src" O="$obj" CC="$cc" -j"$jobs" "$@"
 }
 
-# Reconfigure only when the fragments or this recipe changed, so source
-# edits rebuild incrementally.
+# Reconfigure only when the fragments, this recipe or the tree's Kconfig
+# files changed, so source edits rebuild incrementally. (A tree built at a
+# point where an option did not exist drops it from .config for good.)
 # shellcheck disable=SC2086
-stamp=$(cat $frags "$0" | sha256sum | cut -d' ' -f1)
+stamp=$({ cat $frags "$0"; find "$src" -name 'Kconfig*' -type f | LC_ALL=C sort | xargs cat; } |
+	sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.lab-config-stamp" 2>/dev/null)" != "$stamp" ]; then
 	log "configuring $obj: tinyconfig +$V_FRAGMENTS"
 	rm -f "$obj/.lab-config-stamp"

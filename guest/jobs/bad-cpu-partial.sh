@@ -6,7 +6,7 @@
 #lab-expect: slab_cpu_partial=2147483648: more than 1024 objects; using 1024
 #lab-expect: slab_cpu_partial=banana: not off, on or a number of objects; ignored
 #lab-expect: slab_cpu_partial=-1: not off, on or a number of objects; ignored
-#lab-expect: slab_cpu_partial=99999999999: not off, on or a number of objects; ignored
+#lab-expect: slab_cpu_partial=99999999999999999999: not off, on or a number of objects; ignored
 #lab-expect: LAB-CLAMPED-BUDGETS caches=[1-9][0-9]* wrong=0
 . /lab/lib.sh
 lab_info
