@@ -5,15 +5,18 @@
 # it (lab/mutation-verdict.sh says when it has).
 # It is applied to a scratch worktree of the series tree (build/src/mutation,
 # never exported), built as VARIANT (default series-rt-debug) and booted
-# with the check job, up to MUTATION_BOOTS times (default 2) until the
-# named test catches it; the script says how it did.
+# with the check job and slub_kunit.stress_ms=MUTATION_STRESS_MS (default
+# 15000), up to MUTATION_BOOTS times (default 3) until the named test
+# catches it; the script says how it did.
 set -u
 . "$(dirname "$0")/lib.sh"
 USAGE="mutation.sh [VARIANT]"
 [ $# -le 1 ] || usage_die "expected at most one variant"
 variant=${1:-series-rt-debug}
-MUTATION_BOOTS=${MUTATION_BOOTS:-2}
+MUTATION_BOOTS=${MUTATION_BOOTS:-3}
 case $MUTATION_BOOTS in '' | *[!0-9]* | 0) usage_die "MUTATION_BOOTS must be a positive whole number" ;; esac
+MUTATION_STRESS_MS=${MUTATION_STRESS_MS:-15000}
+case $MUTATION_STRESS_MS in '' | *[!0-9]* | 0) usage_die "MUTATION_STRESS_MS must be a positive whole number" ;; esac
 load_variant "$variant"
 [ "$V_TREE" = series ] || usage_die "$variant is not built from the series tree"
 [ -z "${KERNEL_SRC:-}" ] || usage_die "KERNEL_SRC is set; mutations apply to the lab's series tree"
@@ -42,21 +45,22 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	log "$name: building $variant with the mutation"
 	KERNEL_SRC=$wt sh "$LAB_ROOT/lab/build.sh" "$variant" >"$out/$name.build.log" 2>&1 ||
 		die "$name: build failed; log: $out/$name.build.log"
-	# 5 s of the fast-path stress test: in 30 boots the unmarked-section
-	# mutation made it report not ok 25 times, oops in a stress thread 3
-	# times and hang twice (a freelist looping back on itself). A hang
-	# ends at the hung-task panic of the debug config; the timeout is the
-	# last resort. The shrink-walk and destroy tests make their race
-	# happen through KUnit static stubs, every time; the fast-path
-	# stress test depends on timing, so a mutation that gets through
-	# gets MUTATION_BOOTS boots.
+	# The fast-path stress test depends on timing. Since it records who
+	# holds each object in an xarray it runs about 43k operations a
+	# second here, a third of what it did; with 15 s the unmarked-section
+	# mutation made it fail in 3 of 4 boots (not ok twice, an oops in a
+	# stress thread once), so a mutation that gets through gets up to
+	# MUTATION_BOOTS boots. A hang ends at the hung-task panic of the
+	# debug config; the timeout is the last resort. The shrink-walk and
+	# destroy tests make their race happen through KUnit static stubs,
+	# every time.
 	how= attempt=0
 	while [ -z "$how" ] && [ $attempt -lt "$MUTATION_BOOTS" ]; do
 		attempt=$((attempt + 1))
 		run=$out/$name.$attempt
 		log "$name: booting the check job ($attempt of $MUTATION_BOOTS)"
 		KERNEL_SRC=$wt sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$run" \
-			--append "slub_kunit.stress_ms=5000" \
+			--append "slub_kunit.stress_ms=$MUTATION_STRESS_MS" \
 			"$variant" "$LAB_ROOT/guest/jobs/check.sh" >"$run.verdict" 2>&1
 		rc=$?
 		con=$run/console.log

@@ -85,6 +85,8 @@ t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects mus
 t_refuses "mutation: a variant of the base tree is refused" "is not built from the series tree" sh lab/mutation.sh base-rt
 t_refuses "mutation: a bad MUTATION_BOOTS is refused" "MUTATION_BOOTS must be a positive whole number" \
 	env MUTATION_BOOTS=twice sh lab/mutation.sh
+t_refuses "mutation: a bad MUTATION_STRESS_MS is refused" "MUTATION_STRESS_MS must be a positive whole number" \
+	env MUTATION_STRESS_MS=5s sh lab/mutation.sh
 t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench.sh --variants nosuch
 
 echo "== a required kernel report and its caller (lab/expect-report.sh)"
