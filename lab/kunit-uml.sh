@@ -13,7 +13,11 @@ src=$(tree_dir series)
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-kunit-uml
 mkdir -p "$out"
 cc=gcc
-command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+if command -v ccache >/dev/null 2>&1; then
+	cc="ccache gcc"
+	# As lab/build.sh: paths relative to the build folder, so that clones share the cache.
+	export CCACHE_BASEDIR="$LAB_WORK" CCACHE_NOHASHDIR=1
+fi
 log "kunit.py run (UML) on $src; log: $out/kunit.log"
 rc=0
 (cd "$src" && python3 tools/testing/kunit/kunit.py run \
