@@ -2,15 +2,20 @@
 #   make check   lab self-tests, then build, boot and test the series (CI)
 #   make bench   the benchmark (see README)
 SH = sh
-VARIANT ?= series-rt-debug
+# build and boot default to series-rt-debug; menuconfig and hackbench want
+# a variant named.
+VARIANT ?=
 JOB ?= guest/jobs/check.sh
+REPEATS ?= 5
+ARGS ?= -g 4 -l 100
 
-.PHONY: all check bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot lab-tests help
+.PHONY: all check check-quick bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests help
 
 all: help
 
 help:
 	@echo "make check                 lab self-tests + build, boot and test the series (RT + lockdep)"
+	@echo "make check-quick           the edit loop: lab tests, series round trip, checkpatch, one RT raw-lock debug boot"
 	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench.sh)"
 	@echo "make deps                  install the Debian packages the lab needs"
 	@echo "make series                base tree + patches/ applied (build/src/series)"
@@ -22,6 +27,8 @@ help:
 	@echo "make kunit-uml             slub_kunit under the kernel's own KUnit runner (kunit.py, UML)"
 	@echo "make build VARIANT=name    build one variant (variants/*.variant)"
 	@echo "make boot VARIANT=name JOB=guest/jobs/check.sh [APPEND='params']"
+	@echo "make menuconfig VARIANT=name [EDIT='scripts/config args']  change a variant's config (saved in local/)"
+	@echo "make hackbench VARIANT=name [APPEND='params'] [ARGS='-s 4096 -l 500 -g 4'] [REPEATS=5]"
 	@echo "make lab-tests             the lab's own tests only (no kernel build)"
 
 deps:
@@ -29,6 +36,9 @@ deps:
 
 check: deps
 	$(SH) lab/check.sh
+
+check-quick: deps
+	$(SH) lab/check.sh --quick
 
 bench: deps
 	$(SH) lab/bench.sh $(BENCH_ARGS)
@@ -58,10 +68,16 @@ kunit-uml: deps
 	$(SH) lab/kunit-uml.sh
 
 build: deps
-	$(SH) lab/build.sh $(VARIANT)
+	$(SH) lab/build.sh $(or $(VARIANT),series-rt-debug)
 
 boot: deps
-	$(SH) lab/boot.sh --append "$(APPEND)" $(VARIANT) $(JOB)
+	$(SH) lab/boot.sh --append "$(APPEND)" $(or $(VARIANT),series-rt-debug) $(JOB)
+
+menuconfig: deps
+	$(SH) $(strip lab/menuconfig.sh $(if $(EDIT),--edit '$(EDIT)') $(VARIANT))
+
+hackbench: deps
+	$(SH) lab/hackbench.sh --append "$(APPEND)" --repeats "$(REPEATS)" --args "$(ARGS)" $(VARIANT)
 
 lab-tests:
 	$(SH) tests/run.sh --quick

@@ -100,3 +100,33 @@ with_slab_stress() {
 	wait $_pid
 	return $_s
 }
+
+# slab_state: the slab merge and per-CPU partial state the running kernel
+# has, from its own config and sysfs: a cache's "aliases" counts the caches
+# merged into it, "cpu_partial" is its per-CPU partial budget in objects.
+slab_state() {
+	_caches=0 _merged=0 _into=0 _budget=0 _max=0
+	for _d in /sys/kernel/slab/*; do
+		[ -L "$_d" ] && continue
+		_caches=$((_caches + 1))
+		_a=$(cat "$_d/aliases")
+		[ "$_a" -gt 0 ] && _merged=$((_merged + _a)) _into=$((_into + 1))
+		_p=$(cat "$_d/cpu_partial")
+		[ "$_p" -gt 0 ] && _budget=$((_budget + 1))
+		[ "$_p" -gt "$_max" ] && _max=$_p
+	done
+	echo "LAB-SLAB config: $(zcat /proc/config.gz |
+		sed -n -E -e 's/^# (CONFIG_[A-Z0-9_]*) is not set$/\1=n/' \
+			-e '/^CONFIG_(PREEMPT|PREEMPT_RT|SLAB_MERGE_DEFAULT|SLUB_CPU_PARTIAL|SLUB_RAW_LIST_LOCK)=/p' |
+		tr '\n' ' ' | sed 's/ $//')"
+	if [ $_merged -gt 0 ]; then
+		echo "LAB-SLAB merge: on: $_merged caches merged into $_into others ($_caches caches in /sys/kernel/slab)"
+	else
+		echo "LAB-SLAB merge: off: no cache merged into another ($_caches caches in /sys/kernel/slab)"
+	fi
+	if [ $_budget -gt 0 ]; then
+		echo "LAB-SLAB cpu_partial: on: $_budget of $_caches caches have a per-CPU partial budget, up to $_max objects (kmalloc-64: $(cat /sys/kernel/slab/kmalloc-64/cpu_partial))"
+	else
+		echo "LAB-SLAB cpu_partial: off: 0 in all $_caches caches"
+	fi
+}

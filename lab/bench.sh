@@ -63,13 +63,11 @@ for v in $variants; do
 		die "build of $v failed; log: $out/build-$v.log"
 	# Every variant must run the same microbenchmark, or its rows go missing.
 	load_variant "$v"
-	# shellcheck disable=SC2086
-	[ -f "$(obj_dir "$V_TREE" $V_FRAGMENTS)/slub_bench/slub_bench.ko" ] ||
-		die "$v has no slub_bench.ko: add the bench fragment (configs/bench.config) to variants/$v.variant"
+	[ -f "$V_OBJ/slub_bench/slub_bench.ko" ] ||
+		die "$v has no slub_bench.ko: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
 done
 load_variant "$(echo $variants | cut -d' ' -f1)"
-# shellcheck disable=SC2086
-kernel=$(obj_dir "$V_TREE" $V_FRAGMENTS)/arch/x86/boot/bzImage
+kernel=$V_OBJ/arch/x86/boot/bzImage
 accel=tcg
 kvm_boots "$kernel" && accel=kvm
 [ $accel = kvm ] && [ "$time" != wall ] && usage_die "--time $time needs TCG; with KVM only wall time is measured"

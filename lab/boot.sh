@@ -42,8 +42,7 @@ load_variant "$1"
 job=$2
 [ -f "$job" ] || die "no job script at $job"
 
-# shellcheck disable=SC2086
-obj=$(obj_dir "$V_TREE" $V_FRAGMENTS)
+obj=$V_OBJ
 kernel=$obj/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "variant $V_NAME is not built: run 'lab/build.sh $V_NAME'"
 
@@ -93,6 +92,7 @@ fi
 	echo "variant=$V_NAME"
 	echo "tree=$V_TREE"
 	echo "fragments=$V_FRAGMENTS"
+	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
 	echo "kernel=$kernel"
 	echo "cmdline=$cmdline"
 	echo "accel=$accel icount=$icount smp=$smp mem=$mem timeout=$timeout"

@@ -6,24 +6,37 @@
 # project's selftests and a short hackbench under perf stat (with slab_sysfs
 # reading and shrinking every cache beside it) to pass with no splat. Then
 # malformed boot parameters, a deliberately broken kernel that the KUnit
-# fast-path stress test must catch (lab/mutation.sh), and the runner's own
-# failure detection on real guests: a panic and a hang.
+# fast-path stress test must catch (lab/mutation.sh), README's walkthrough
+# (tests/walkthrough.sh), and the runner's own failure detection on real
+# guests: a panic and a hang.
 #
-# LAB_CHECK_VARIANTS picks the variants booted; by default the matrix of
-# RT with a raw list_lock, RT with spinlock_t and non-RT, each booted with
-# the default command line, slub_nomerge, slub_merge and slab_cpu_partial=0
-# (boot-parameter variants share one build).
+# The variants booted are those of the builds variants/ marks check=yes,
+# each with its boot lines (lab/variants.sh --check; boot-parameter
+# variants share one build); LAB_CHECK_VARIANTS picks others, and then
+# only those are booted.
+#
+# --quick (make check-quick), the loop between edits: the self-tests that
+# need no kernel tree, the series round trip, the series' verify and
+# checkpatch, and series-rt-raw-debug built and booted with the check job.
 set -u
 . "$(dirname "$0")/lib.sh"
+USAGE="check.sh [--quick]"
+quick=0
+case $# in
+0) ;;
+1) [ "$1" = --quick ] || usage_die "unknown argument '$1'"; quick=1 ;;
+*) usage_die "expected at most --quick" ;;
+esac
 cd "$LAB_ROOT"
 . tests/harness.sh
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-check
 mkdir -p "$out"
-matrix=
-for v in series-rt-raw-debug series-rt-debug series-nonrt-debug; do
-	matrix="$matrix $v $v-nomerge $v-merge $v-nocpupartial"
-done
+matrix=$(sh lab/variants.sh --check) || exit 1
+[ $quick = 0 ] || matrix=series-rt-raw-debug
 variants=${LAB_CHECK_VARIANTS:-$matrix}
+# The whole check: no other variants picked, not the quick one.
+full=0
+[ -n "${LAB_CHECK_VARIANTS:-}" ] || [ $quick = 1 ] || full=1
 job=guest/jobs/check.sh
 
 # boot_test NAME DESCRIPTION BOOT-ARGS...: boot a guest, show its verdict,
@@ -42,12 +55,19 @@ boot_test() {
 }
 
 echo "== lab self-tests"
-sh tests/run.sh --no-summary
+if [ $quick = 1 ]; then
+	# The menuconfig test (it configures kernels) is the whole check's.
+	sh tests/run.sh --quick --no-summary
+	echo "== series round trip (lab/tree.sh)"
+	sh tests/series-roundtrip.sh
+else
+	sh tests/run.sh --no-summary
+fi
 
 echo "== series"
 t_ok "patches/series applies and a fresh apply reproduces the series tree" sh lab/tree.sh verify
 t_ok "checkpatch --strict: no error or warning in any patch" sh lab/checkpatch.sh
-t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
+[ $quick = 1 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
 	sh lab/kunit-uml.sh
 
 built=
@@ -55,8 +75,10 @@ for v in $variants; do
 	echo "== $v"
 	# Boot-parameter variants (cmdline only) share one build; count it once.
 	load_variant "$v"
-	# shellcheck disable=SC2086
-	obj=$(obj_dir "$V_TREE" $V_FRAGMENTS)
+	obj=$V_OBJ
+	# make menuconfig's changes are part of the variant until removed; CI
+	# (a fresh clone) has none.
+	[ -z "$V_LOCAL" ] || echo "note: $v is checked with make menuconfig's changes in $V_LOCAL"
 	if ! sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
 		t_fail "build $v" "$(tail -n 20 "$out/build-$v.log")"
 		continue
@@ -69,14 +91,14 @@ for v in $variants; do
 		"$v" "$job"
 done
 
-if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
+if [ $full = 1 ]; then
 	echo "== malformed slab_cpu_partial= values"
 	boot_test bad-cpu-partial "slab_cpu_partial=: an out-of-range value is clamped, malformed ones change nothing; all warn" \
 		--append "slab_cpu_partial=2147483648 slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999999999999" \
 		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
 fi
 
-if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
+if [ $full = 1 ]; then
 	# The lockless RT fast paths take no lock, so they must still let
 	# lockdep and the might-sleep check see a caller in a context where
 	# the lock they may take is forbidden, as plain RT does.
@@ -99,7 +121,7 @@ if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
 	done
 fi
 
-if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
+if [ $full = 1 ]; then
 	echo "== deliberately broken kernels fail the check"
 	if sh lab/mutation.sh >"$out/mutation.log" 2>&1; then
 		t_pass "every mutation in tests/mutations/ is caught by the check job"
@@ -107,6 +129,17 @@ if [ -z "${LAB_CHECK_VARIANTS:-}" ]; then
 		t_fail "every mutation in tests/mutations/ is caught by the check job" "$(tail -n 15 "$out/mutation.log")"
 	fi
 	grep -E '^(CAUGHT|MISSED|    )' "$out/mutation.log" | sed 's/^/    /'
+fi
+
+if [ $full = 1 ]; then
+	echo "== README's walkthrough, as a person types it (menuconfig through EDIT=)"
+	sh tests/walkthrough.sh "$out/walkthrough"
+fi
+
+if [ $quick = 1 ]; then
+	echo "results: $out"
+	t_summary
+	exit
 fi
 
 echo "== the runner catches failing guests"

@@ -3,6 +3,8 @@
 #   LAB_WORK     kernel trees, builds, initramfs (default: ./build)
 #   LAB_RESULTS  results of runs (default: ./results)
 #   KERNEL_SRC   use this kernel tree instead of the series tree
+#   LAB_LOCAL    make menuconfig's fragments, one per build (default: ./local)
+#   LAB_OBJ      kernel build folders (default: $LAB_WORK/obj)
 #   LAB_PATCHES, LAB_SERIES_TREE, LAB_VARIANTS, LAB_CONFIGS: other
 #                patches/, series tree, variants/, configs/ (the lab's
 #                self-tests use them)
@@ -16,6 +18,8 @@ SERIES_TREE=${LAB_SERIES_TREE:-$LAB_WORK/src/series}
 PATCH_DIR=${LAB_PATCHES:-$LAB_ROOT/patches}
 VARIANT_DIR=${LAB_VARIANTS:-$LAB_ROOT/variants}
 CONFIG_DIR=${LAB_CONFIGS:-$LAB_ROOT/configs}
+LAB_LOCAL=${LAB_LOCAL:-$LAB_ROOT/local}
+LAB_OBJ=${LAB_OBJ:-$LAB_WORK/obj}
 LAB_START=${LAB_START:-$(date +%s)}
 export LAB_START
 
@@ -46,48 +50,140 @@ tree_dir() {
 	esac
 }
 
-# variant_file NAME: path of a declared variant, or a clear error.
-variant_file() {
-	_f=$VARIANT_DIR/$1.variant
-	if [ ! -f "$_f" ]; then
-		printf 'lab: error: unknown variant "%s"; declared variants:' "$1" >&2
-		for _v in "$VARIANT_DIR"/*.variant; do
-			_v=${_v##*/}
-			printf ' %s' "${_v%.variant}" >&2
-		done
-		printf '\n' >&2
-		exit 1
-	fi
-	echo "$_f"
+# Variants. variants/BUILD.variant declares a build: key=value lines tree,
+# fragments, cmdline, description, and optionally boots (boot lists) and
+# check (yes: make check boots it). Each line "SUFFIX PARAMETERS" of a boot
+# list variants/LIST.boots declares one more variant, BUILD-SUFFIX: the same
+# build booted with PARAMETERS in its cmdline, where the word {boot} stands
+# (at the end when there is none). BUILD itself boots without them.
+
+# variant_builds: the declared builds, one name a line.
+variant_builds() {
+	for _f in "$VARIANT_DIR"/*.variant; do
+		[ -f "$_f" ] || continue
+		_f=${_f##*/}
+		echo "${_f%.variant}"
+	done
 }
 
-# load_variant NAME: sets V_NAME V_TREE V_FRAGMENTS V_CMDLINE V_DESC.
-# A variant file holds key=value lines (tree, fragments, cmdline,
-# description); anything else is an error, so typos do not pass silently.
-load_variant() {
-	_f=$(variant_file "$1") || exit 1
-	V_NAME=$1 V_TREE= V_FRAGMENTS= V_CMDLINE= V_DESC=
+# load_build BUILD: sets B_NAME B_FILE B_TREE B_FRAGMENTS B_CMDLINE B_DESC
+# B_BOOTS B_CHECK; anything but the known keys is an error, so typos do not
+# pass silently.
+load_build() {
+	B_NAME=$1 B_FILE=$VARIANT_DIR/$1.variant
+	B_TREE= B_FRAGMENTS= B_CMDLINE= B_DESC= B_BOOTS= B_CHECK=no
 	_n=0
 	while IFS= read -r _line || [ -n "$_line" ]; do
 		_n=$((_n + 1))
 		case $_line in
 		'' | '#'*) continue ;;
-		tree=*) V_TREE=${_line#tree=} ;;
-		fragments=*) V_FRAGMENTS=${_line#fragments=} ;;
-		cmdline=*) V_CMDLINE=${_line#cmdline=} ;;
-		description=*) V_DESC=${_line#description=} ;;
-		*) die "$_f:$_n: unknown line '$_line' (keys: tree, fragments, cmdline, description)" ;;
+		tree=*) B_TREE=${_line#tree=} ;;
+		fragments=*) B_FRAGMENTS=${_line#fragments=} ;;
+		cmdline=*) B_CMDLINE=${_line#cmdline=} ;;
+		description=*) B_DESC=${_line#description=} ;;
+		boots=*) B_BOOTS=${_line#boots=} ;;
+		check=*) B_CHECK=${_line#check=} ;;
+		*) die "$B_FILE:$_n: unknown line '$_line' (keys: tree, fragments, cmdline, description, boots, check)" ;;
 		esac
-	done <"$_f"
-	case $V_TREE in
+	done <"$B_FILE"
+	case $B_TREE in
 	base | series) ;;
-	*) die "$_f: tree must be 'base' or 'series', not '$V_TREE'" ;;
+	*) die "$B_FILE: tree must be 'base' or 'series', not '$B_TREE'" ;;
 	esac
-	[ -n "$V_FRAGMENTS" ] || die "$_f: no fragments"
-	for _fr in $V_FRAGMENTS; do
+	case $B_CHECK in
+	yes | no) ;;
+	*) die "$B_FILE: check must be 'yes' or 'no', not '$B_CHECK'" ;;
+	esac
+	[ -n "$B_FRAGMENTS" ] || die "$B_FILE: no fragments"
+	for _fr in $B_FRAGMENTS; do
 		[ -f "$CONFIG_DIR/$_fr.config" ] ||
-			die "$_f: missing fragment file $CONFIG_DIR/$_fr.config"
+			die "$B_FILE: missing fragment file $CONFIG_DIR/$_fr.config"
 	done
+	for _l in $B_BOOTS; do
+		[ -f "$VARIANT_DIR/$_l.boots" ] ||
+			die "$B_FILE: boots=$_l: missing boot list $VARIANT_DIR/$_l.boots"
+	done
+}
+
+# boot_lines: the "SUFFIX PARAMETERS" lines of the loaded build's boot
+# lists, checked: a suffix is lower case letters, digits and dashes, and
+# its parameters are not empty.
+boot_lines() {
+	for _l in $B_BOOTS; do
+		_n=0
+		while IFS= read -r _line || [ -n "$_line" ]; do
+			_n=$((_n + 1))
+			case $_line in '' | '#'*) continue ;; esac
+			_s=${_line%%[[:space:]]*}
+			_p=${_line#"$_s"}
+			case $_s in
+			'' | *[!a-z0-9-]* | -* | *-) die "$VARIANT_DIR/$_l.boots:$_n: '$_s' is not a suffix (a-z, 0-9, -)" ;;
+			esac
+			[ -n "${_p#"${_p%%[![:space:]]*}"}" ] ||
+				die "$VARIANT_DIR/$_l.boots:$_n: '$_s' has no boot parameters"
+			printf '%s\n' "$_line"
+		done <"$VARIANT_DIR/$_l.boots"
+	done
+}
+
+# variant_names [--check]: every declared variant (or those make check
+# boots), one a line: each build, then its boot lines' variants. It reads
+# the names only; load_variant checks what it loads.
+variant_names() {
+	for _b in $(variant_builds); do
+		_f=$VARIANT_DIR/$_b.variant
+		[ "${1:-}" != --check ] || grep -qx 'check=yes' "$_f" || continue
+		echo "$_b"
+		for _l in $(sed -n 's/^boots=//p' "$_f"); do
+			[ ! -f "$VARIANT_DIR/$_l.boots" ] ||
+				sed -n "s/^\([^#[:space:]][^[:space:]]*\).*/$_b-\1/p" "$VARIANT_DIR/$_l.boots"
+		done
+	done
+}
+
+# unknown_variant NAME: the error for a name nothing declares.
+unknown_variant() {
+	_names=$(variant_names) || exit 1
+	die "unknown variant \"$1\"; declared variants:" $_names
+}
+
+# load_variant NAME: sets V_NAME V_BUILD V_TREE V_FRAGMENTS V_CMDLINE V_DESC,
+# V_LOCAL (the build's local fragment from make menuconfig, when there is
+# one) and V_OBJ (its build folder).
+load_variant() {
+	V_NAME=$1 V_BUILD= _params=
+	for _b in $(variant_builds); do
+		case $1 in
+		"$_b") load_build "$_b"; V_BUILD=$_b; break ;;
+		"$_b"-*) ;;
+		*) continue ;;
+		esac
+		load_build "$_b"
+		_lines=$(boot_lines) || exit 1
+		_params=$(printf '%s\n' "$_lines" | awk -v s="${1#"$_b"-}" '$1 == s { $1 = ""; sub(/^ /, ""); print; exit }')
+		[ -n "$_params" ] && V_BUILD=$_b && break
+	done
+	[ -n "$V_BUILD" ] || unknown_variant "$1"
+	V_TREE=$B_TREE V_FRAGMENTS=$B_FRAGMENTS V_DESC=$B_DESC
+	[ -z "$_params" ] || V_DESC="$V_DESC, booted with $_params"
+	case $B_CMDLINE in
+	*'{boot}'*) _c="${B_CMDLINE%%\{boot\}*} $_params ${B_CMDLINE#*\{boot\}}" ;;
+	*) _c="$B_CMDLINE $_params" ;;
+	esac
+	# One space between words, none at the ends, whatever {boot} became.
+	V_CMDLINE=$(printf '%s\n' "$_c" | awk '{ $1 = $1; print }')
+	V_LOCAL=$(local_fragment "$V_BUILD")
+	[ -f "$V_LOCAL" ] || V_LOCAL=
+	# shellcheck disable=SC2086
+	V_OBJ=$(obj_dir "$V_TREE" $V_FRAGMENTS)
+	# A build with a local fragment gets its own folder, so removing the
+	# fragment goes back to the declared build as it was.
+	[ -z "$V_LOCAL" ] || V_OBJ=$V_OBJ-local
+}
+
+# local_fragment BUILD: where make menuconfig keeps the build's changes.
+local_fragment() {
+	echo "$LAB_LOCAL/$1.config"
 }
 
 # obj_dir TREE FRAGMENTS...: one build folder per (tree, fragments), so
@@ -98,7 +194,22 @@ obj_dir() {
 	_name=$_t
 	for _fr in "$@"; do _name=$_name-$_fr; done
 	[ -n "${KERNEL_SRC:-}" ] && [ "$_t" = series ] && _name=custom-${_name#series-}
-	echo "$LAB_WORK/obj/$_name"
+	echo "$LAB_OBJ/$_name"
+}
+
+# kmake SRC OBJ ARGS...: make in the kernel tree SRC, output in OBJ, with
+# ccache when it is installed; configure and build use the same compiler.
+kmake() {
+	_src=$1 _obj=$2
+	shift 2
+	KMAKE_CC=gcc
+	if command -v ccache >/dev/null 2>&1; then
+		KMAKE_CC="ccache gcc"
+		# Hash paths relative to the build folder, so that every clone of
+		# the lab (CI clones to a new folder each time) shares one cache.
+		export CCACHE_BASEDIR="$LAB_WORK" CCACHE_NOHASHDIR=1
+	fi
+	make -s -C "$_src" O="$_obj" CC="$KMAKE_CC" -j"${LAB_JOBS:-$(nproc)}" "$@"
 }
 
 # have_kvm: /dev/kvm exists and we can open it read-write.

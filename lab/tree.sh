@@ -63,9 +63,19 @@ series_stamp() {
 apply_series() {
 	dir=$1 branch=$2
 	base=$(base_commit)
-	git -C "$BASE_TREE" worktree remove --force "$dir" 2>/dev/null || rm -rf "$dir"
-	git -C "$BASE_TREE" worktree prune
-	git -C "$BASE_TREE" worktree add -q -f -B "$branch" "$dir" "$base"
+	if [ -d "$dir" ] && git -C "$BASE_TREE" worktree list --porcelain |
+		grep -qxF "worktree $(cd "$dir" && pwd -P)"; then
+		# A worktree of the base is there: reset it to the base and remove
+		# every file the base does not hold. Only the files that differ are
+		# written, not all 86k of a new checkout (25 s here).
+		git -C "$dir" am --abort 2>/dev/null || true
+		git -C "$dir" checkout -q -f --ignore-other-worktrees -B "$branch" "$base"
+		git -C "$dir" clean -q -f -d -x
+	else
+		git -C "$BASE_TREE" worktree remove --force "$dir" 2>/dev/null || rm -rf "$dir"
+		git -C "$BASE_TREE" worktree prune
+		git -C "$BASE_TREE" worktree add -q -f -B "$branch" "$dir" "$base"
+	fi
 	patches=$(series_patches)
 	if [ -n "$patches" ]; then
 		# shellcheck disable=SC2086
@@ -164,6 +174,10 @@ verify_series() {
 	make_base
 	check_base
 	[ -e "$SERIES_TREE/.git" ] || make_series
+	# Uncommitted changes fail it whatever patches/ gives: say so first.
+	dirty=$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)
+	[ -z "$dirty" ] || die "series tree has uncommitted changes that patches/ cannot hold:
+$dirty"
 	check=$LAB_WORK/src/.verify-$$
 	apply_series "$check" lab-verify-$$
 	want=$(git -C "$SERIES_TREE" rev-parse 'HEAD^{tree}')
@@ -171,9 +185,6 @@ verify_series() {
 	n=$(git -C "$check" rev-list --count "$(base_commit)..HEAD")
 	git -C "$BASE_TREE" worktree remove --force "$check"
 	git -C "$BASE_TREE" branch -q -D lab-verify-$$
-	dirty=$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)
-	[ -z "$dirty" ] || die "series tree has uncommitted changes that patches/ cannot hold:
-$dirty"
 	[ "$want" = "$got" ] ||
 		die "a fresh apply of patches/ ($n commits, tree $got) differs from the series tree (tree $want)"
 	log "verified: a fresh apply of patches/ ($n commits) reproduces the series tree"

@@ -1,12 +1,26 @@
 #!/bin/sh
-# variants.sh [NAME...]: list the declared variants, or show what NAME
-# resolves to (tree, fragments, kernel command line, build folder).
+# variants.sh [--check | NAME...]: list every declared variant with its
+# description, or only the names make check boots (--check), or show what
+# NAME resolves to (tree, fragments, kernel command line, build folder).
 set -eu
 . "$(dirname "$0")/lib.sh"
+USAGE="variants.sh [--check | NAME...]"
+case ${1:-} in
+--check)
+	[ $# -eq 1 ] || usage_die "--check takes no names"
+	variant_names --check
+	exit 0
+	;;
+-*) usage_die "unknown option $1" ;;
+esac
 if [ $# -eq 0 ]; then
-	for f in "$VARIANT_DIR"/*.variant; do
-		n=${f##*/}
-		load_variant "${n%.variant}"
+	names=$(variant_names)
+	# A name two ways (a build and a boot line, or two boot lines) would
+	# make one of them unreachable.
+	dup=$(printf '%s\n' "$names" | sort | uniq -d)
+	[ -z "$dup" ] || die "declared more than once:" $dup
+	for n in $names; do
+		load_variant "$n"
 		printf '%-34s %s\n' "$V_NAME" "$V_DESC"
 	done
 	exit 0
@@ -17,6 +31,6 @@ for n in "$@"; do
 	echo "tree=$V_TREE"
 	echo "fragments=$V_FRAGMENTS"
 	echo "cmdline=$V_CMDLINE"
-	# shellcheck disable=SC2086
-	echo "build=$(obj_dir "$V_TREE" $V_FRAGMENTS)"
+	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
+	echo "build=$V_OBJ"
 done

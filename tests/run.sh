@@ -1,10 +1,14 @@
 #!/bin/sh
 # The lab's self-tests. --quick runs only those that need no kernel tree;
-# without it, the series round trip (base tree + git am + export) runs too.
+# without it, the series round trip (base tree + git am + export) and the
+# menuconfig test (configures kernels, builds none) run too.
 set -u
 cd "$(dirname "$0")/.."
 . tests/harness.sh
 fx=tests/fixtures
+# A person's make menuconfig changes (local/) change no test's answer.
+LAB_LOCAL=$PWD/$fx/no-local
+export LAB_LOCAL
 quick=0 summary=1
 for a in "$@"; do
 	case $a in
@@ -48,22 +52,71 @@ t_refuses "a missing fragment file is named" 'missing fragment file.*nope.config
 
 echo "== declared variants (lab/variants.sh, lab/build.sh, lab/boot.sh)"
 t_ok "every variant in variants/ resolves" sh lab/variants.sh
-tv() { LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs "$@"; }
-t_ok "a fixture variant resolves" tv sh lab/variants.sh good
+# tv FOLDER CMD...: CMD with the fixture variants of $fx/FOLDER.
+tv() { _d=$fx/$1; shift; LAB_VARIANTS=$_d LAB_CONFIGS=$fx/configs "$@"; }
+t_ok "a fixture variant resolves" tv variants sh lab/variants.sh good
 t_refuses "build: unknown variant is refused, with the list" 'unknown variant "nosuch"; declared variants:.* good' \
-	tv sh lab/build.sh nosuch
+	tv variants sh lab/build.sh nosuch
 t_refuses "build: a missing fragment file is refused" 'missing fragment file .*nosuchfragment.config' \
-	tv sh lab/build.sh missing-fragment
+	tv variants sh lab/build.sh missing-fragment
 t_refuses "build: a typo in a variant file is refused" "unknown line 'cmdlin=slub_nomerge'" \
-	tv sh lab/build.sh typo
+	tv variants sh lab/build.sh typo
 t_refuses "build: an unknown tree is refused" "tree must be 'base' or 'series'" \
-	tv sh lab/build.sh bad-tree
+	tv variants sh lab/build.sh bad-tree
 t_refuses "boot: unknown variant is refused" 'unknown variant "nosuch"' sh lab/boot.sh nosuch $job
 t_refuses "boot: missing arguments are a usage error" 'usage: boot.sh' sh lab/boot.sh
 t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm or tcg" sh lab/boot.sh --accel xen series-rt-debug $job
 t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh lab/boot.sh --timeout soon series-rt-debug $job
 t_refuses "boot: a missing job script is refused" 'no job script' sh lab/boot.sh series-rt-debug /nonexistent.sh
 t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/tree.sh frobnicate
+
+echo "== the variant matrix: builds and boot lines (variants/*.variant, *.boots)"
+# Every name the lab had before the matrix resolves as it did. A deliberate
+# change: for n in $(sed -n 's/^variant=//p' $fx/variants.dump); do
+# sh lab/variants.sh $n; done | grep -v '^build=' >$fx/variants.dump
+t_ok "every variant of the old 19 files resolves to the same tree, fragments and cmdline" sh -c \
+	"for n in \$(sed -n 's/^variant=//p' $fx/variants.dump); do sh lab/variants.sh \$n || exit 1; done |
+		grep -v '^build=' | diff -u $fx/variants.dump -"
+t_says "make check's matrix: the three debug builds x 4 boots, and series-preempt-debug" \
+	'^13 series-nonrt-debug .* series-preempt-debug .* series-rt-raw-debug-nocpupartial $' \
+	sh -c 'n=$(sh lab/variants.sh --check | tr "\n" " ") && echo "$(echo $n | wc -w) $n"'
+t_says "a boot line's variant is booted with its parameters where {boot} stands" '^cmdline=x=1 p=1 q=2 y=2$' \
+	tv matrix sh lab/variants.sh booted-two
+t_says "the build itself boots without them" '^cmdline=x=1 y=2$' tv matrix sh lab/variants.sh booted
+t_says "without {boot}, a boot line's parameters go at the end" '^cmdline=z=1 p=1$' tv matrix sh lab/variants.sh tail-on
+t_says "a boot line's variant shares its build's folder" '^build=.*/obj/series-a$' tv matrix sh lab/variants.sh booted-on
+t_says "the listing names each build and each of its boot lines' variants" \
+	'^booted booted-on booted-two solo tail tail-on tail-two $' \
+	tv matrix sh -c 'sh lab/variants.sh | cut -d" " -f1 | tr "\n" " "'
+t_says "--check lists the builds marked check=yes and their boot lines" '^booted booted-on booted-two solo $' \
+	tv matrix sh -c 'sh lab/variants.sh --check | tr "\n" " "'
+t_refuses "a boot line with a bad suffix is refused with its place" "bad.boots:2: 'Bad_Suffix' is not a suffix" \
+	tv matrix-bad sh lab/variants.sh bad-ok
+t_refuses "a boot line without parameters is refused" "empty.boots:1: 'bare' has no boot parameters" \
+	tv matrix-bad sh lab/variants.sh noparams-bare
+t_refuses "a missing boot list is refused" 'boots=nosuchlist: missing boot list' tv matrix-bad sh lab/variants.sh missing
+t_refuses "a check= other than yes or no is refused" "check must be 'yes' or 'no', not 'maybe'" \
+	tv matrix-bad sh lab/variants.sh badcheck
+t_refuses "a name declared twice (a build and a boot line) is refused" 'declared more than once: dup-x' \
+	tv matrix-dup sh lab/variants.sh
+t_refuses "variants: an unknown option is a usage error" 'unknown option --frob' sh lab/variants.sh --frob
+
+echo "== make menuconfig, make hackbench: arguments (lab/menuconfig.sh, lab/hackbench.sh)"
+t_refuses "make menuconfig without VARIANT says so" 'missing VARIANT=NAME' make -s -o deps menuconfig
+t_refuses "make hackbench without VARIANT says so" 'missing VARIANT=NAME' make -s -o deps hackbench
+t_refuses "menuconfig: an unknown variant is refused, with the list" 'unknown variant "nosuch"; declared variants:.* series-rt-raw-debug' \
+	sh lab/menuconfig.sh nosuch
+t_refuses "menuconfig: without a terminal, the menus are refused (EDIT= is the way)" 'needs a terminal.*EDIT=' \
+	sh -c 'sh lab/menuconfig.sh series-rt-raw-debug </dev/null'
+t_refuses "menuconfig: --edit without arguments is a usage error" '--edit needs scripts/config arguments' \
+	sh lab/menuconfig.sh --edit
+t_refuses "hackbench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/hackbench.sh nosuch
+t_refuses "hackbench: a bad REPEATS is refused" "REPEATS \(--repeats\) takes a positive whole number, not 'x'" \
+	sh lab/hackbench.sh --repeats x series-rt-raw
+t_refuses "hackbench: ARGS with shell syntax is refused" "ARGS \(--args\) takes hackbench options only" \
+	sh lab/hackbench.sh --args '-l 1; reboot' series-rt-raw
+t_refuses "configure: --local without --out is a usage error" '--local and --no-local need --out' \
+	sh lab/configure.sh --local /dev/null series-rt-raw
 
 echo "== bench samples (lab/bench-parse.awk)"
 t_ok "a real bench console log gives the hand-checked samples" sh -c \
@@ -148,6 +201,8 @@ t_ok "compare reads bench-parse's slub_bench samples, ns and cycles" bench_to_co
 if [ $quick = 0 ]; then
 	echo "== series round trip (lab/tree.sh)"
 	sh tests/series-roundtrip.sh
+	echo "== make menuconfig without a person (lab/menuconfig.sh --edit, lab/configure.sh)"
+	sh tests/menuconfig.sh
 fi
 
 [ $summary = 0 ] || t_summary

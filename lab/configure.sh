@@ -1,0 +1,68 @@
+#!/bin/sh
+# configure.sh [--out DIR [--local FRAGMENT | --no-local]] VARIANT: write
+# the .config a variant's build uses: tinyconfig plus the variant's
+# fragments, then its build's local fragment (make menuconfig's, when there
+# is one), olddefconfig. Every fragment line must survive olddefconfig, or
+# it fails naming it. lab/build.sh runs this first.
+#
+# It configures the variant's build folder, or DIR with --out (there with
+# another local fragment, or none: make menuconfig), and only when the
+# fragments, this recipe or the tree's Kconfig files changed, so source
+# edits rebuild incrementally. (A tree built at a point where an option did
+# not exist drops it from .config for good.) Prints the .config's path.
+set -eu
+. "$(dirname "$0")/lib.sh"
+USAGE="configure.sh [--out DIR [--local FRAGMENT | --no-local]] VARIANT"
+
+out= local=default
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
+	--local) [ $# -ge 2 ] || usage_die "--local needs a value"; local=$2; shift 2 ;;
+	--no-local) local=; shift ;;
+	-*) usage_die "unknown option $1" ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 1 ] || usage_die "expected one variant name"
+load_variant "$1"
+if [ "$local" = default ]; then
+	local=$V_LOCAL
+else
+	# The build folder's name says whether it has the local fragment.
+	[ -n "$out" ] || usage_die "--local and --no-local need --out"
+	[ -z "$local" ] || [ -f "$local" ] || die "no fragment file $local"
+fi
+obj=${out:-$V_OBJ}
+
+sh "$LAB_ROOT/lab/tree.sh" "$V_TREE"
+src=$(tree_dir "$V_TREE")
+mkdir -p "$obj"
+frags=
+for f in $V_FRAGMENTS; do frags="$frags $CONFIG_DIR/$f.config"; done
+frags="$frags $local"
+
+# shellcheck disable=SC2086
+stamp=$({ cat $frags "$0"; find "$src" -name 'Kconfig*' -type f | LC_ALL=C sort | xargs cat; } |
+	sha256sum | cut -d' ' -f1)
+if [ -f "$obj/.config" ] && [ "$(cat "$obj/.lab-config-stamp" 2>/dev/null)" = "$stamp" ]; then
+	echo "$obj/.config"
+	exit 0
+fi
+
+log "configuring $obj: tinyconfig +$V_FRAGMENTS${local:+ + $local}"
+rm -f "$obj/.lab-config-stamp"
+kmake "$src" "$obj" tinyconfig >/dev/null
+# tinyconfig turns on SLUB_TINY, which selects SLAB_MERGE_DEFAULT. The
+# guest fragment turns SLUB_TINY off; drop both lines so that the
+# merge default is the tree's own Kconfig default, not SLUB_TINY's.
+sed -i -e '/^CONFIG_SLUB_TINY=/d' -e '/^CONFIG_SLAB_MERGE_DEFAULT=/d' "$obj/.config"
+# shellcheck disable=SC2086
+"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags >"$obj/merge.log" 2>&1 ||
+	{ cat "$obj/merge.log" >&2; die "merge_config failed"; }
+kmake "$src" "$obj" olddefconfig >/dev/null
+# shellcheck disable=SC2086
+sh "$LAB_ROOT/lab/config-check.sh" "$obj/.config" $frags ||
+	die "variant $V_NAME: fragment options did not survive olddefconfig (listed above)"
+echo "$stamp" >"$obj/.lab-config-stamp"
+echo "$obj/.config"
