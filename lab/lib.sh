@@ -66,11 +66,11 @@ variant_builds() {
 	done
 }
 
-# load_build BUILD: sets B_NAME B_FILE B_TREE B_FRAGMENTS B_CMDLINE B_DESC
+# load_build BUILD: sets B_FILE B_TREE B_FRAGMENTS B_CMDLINE B_DESC
 # B_BOOTS B_CHECK; anything but the known keys is an error, so typos do not
 # pass silently.
 load_build() {
-	B_NAME=$1 B_FILE=$VARIANT_DIR/$1.variant
+	B_FILE=$VARIANT_DIR/$1.variant
 	B_TREE= B_FRAGMENTS= B_CMDLINE= B_DESC= B_BOOTS= B_CHECK=no
 	_n=0
 	while IFS= read -r _line || [ -n "$_line" ]; do
