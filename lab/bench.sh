@@ -22,9 +22,6 @@ USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--ob
 
 variants="base-rt series-rt-raw series-nonrt base-nonrt"
 rounds= repeats= loops= objects= time=wall out= quick=0
-number() {
-	case $2 in '' | *[!0-9]* | 0) usage_die "$1 takes a positive whole number, not '$2'" ;; esac
-}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;

@@ -61,7 +61,7 @@ for c in $commits; do
 	echo "$configs" | tr ';' '\n' | while read -r frags; do
 		[ -n "$frags" ] || continue
 		name=$(echo "$frags" | tr ' ' '-')
-		obj=$LAB_WORK/obj/bisect-$name
+		obj=$LAB_OBJ/bisect-$name
 		mkdir -p "$obj"
 		list=
 		for f in $frags; do list="$list $CONFIG_DIR/$f.config"; done

@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || usage_die "missing VARIANT=NAME ('sh lab/variants.sh' lists the variants)"
 [ $# -eq 1 ] || usage_die "expected one variant name, not: $*"
-case $repeats in '' | *[!0-9]* | 0) usage_die "REPEATS (--repeats) takes a positive whole number, not '$repeats'" ;; esac
+number "REPEATS (--repeats)" "$repeats"
 # The arguments go into the guest's job script: no shell syntax there.
 case $args in *[!A-Za-z0-9\ =._-]*) usage_die "ARGS (--args) takes hackbench options only (letters, digits, - . = _), not '$args'" ;; esac
 load_variant "$1"

@@ -41,6 +41,11 @@ usage_die() {
 	exit 2
 }
 
+# number WHAT VALUE: a usage error unless VALUE is a positive whole number.
+number() {
+	case $2 in '' | *[!0-9]* | 0) usage_die "$1 takes a positive whole number, not '$2'" ;; esac
+}
+
 # tree_dir NAME: the source folder of tree "base" or "series".
 tree_dir() {
 	case $1 in
@@ -128,13 +133,18 @@ boot_lines() {
 
 # variant_names [--check]: every declared variant (or those make check
 # boots), one a line: each build, then its boot lines' variants. It reads
-# the names only; load_variant checks what it loads.
+# the names only (the last boots= line counts, as in load_build);
+# load_variant checks what it loads, and --check loads each build, so a
+# malformed check= fails the matrix instead of leaving a build out.
 variant_names() {
 	for _b in $(variant_builds); do
 		_f=$VARIANT_DIR/$_b.variant
-		[ "${1:-}" != --check ] || grep -qx 'check=yes' "$_f" || continue
+		if [ "${1:-}" = --check ]; then
+			load_build "$_b"
+			[ "$B_CHECK" = yes ] || continue
+		fi
 		echo "$_b"
-		for _l in $(sed -n 's/^boots=//p' "$_f"); do
+		for _l in $(sed -n 's/^boots=//p' "$_f" | tail -n 1); do
 			[ ! -f "$VARIANT_DIR/$_l.boots" ] ||
 				sed -n "s/^\([^#[:space:]][^[:space:]]*\).*/$_b-\1/p" "$VARIANT_DIR/$_l.boots"
 		done

@@ -29,9 +29,6 @@ done
 load_variant "$1"
 if [ $menus = 1 ]; then
 	[ -t 0 ] || die "menuconfig needs a terminal; without one, use EDIT='scripts/config arguments'"
-	# The menus are built against ncurses (lab/deps.sh does not need it).
-	pkg-config --exists ncursesw 2>/dev/null || [ -f /usr/include/ncurses.h ] ||
-		die "menuconfig needs the ncurses headers: as root, run: apt-get install libncurses-dev"
 fi
 frag=$(local_fragment "$V_BUILD")
 src=$(tree_dir "$V_TREE")
@@ -65,17 +62,20 @@ kmake "$src" "$edit" olddefconfig >/dev/null
 kmake "$src" "$ref" savedefconfig >/dev/null
 kmake "$src" "$edit" savedefconfig >/dev/null
 syms() { sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' "$@"; }
+# opt SYMBOL FILE: the line that sets SYMBOL in FILE; opts FILE: all of them.
+opt() { grep -E "^$1=|^# $1 is not set\$" "$2"; }
+opts() { grep '^CONFIG_\|^# CONFIG_.* is not set$' "$1" || true; }
 cand=$work/change.config
 {
 	echo "# make menuconfig VARIANT=$V_NAME: changes to the build $V_BUILD"
 	echo "# (tinyconfig + $V_FRAGMENTS), used by its variants until removed."
 	for s in $(LC_ALL=C sort "$ref/defconfig" "$edit/defconfig" | uniq -u | syms | LC_ALL=C sort -u); do
-		grep -E "^$s=|^# $s is not set\$" "$edit/.config" || true
+		opt "$s" "$edit/.config" || true
 	done
 } >"$cand"
 old=
-[ -f "$frag" ] && old=$(grep '^CONFIG_\|^# CONFIG_.* is not set$' "$frag" || true)
-new=$(grep '^CONFIG_\|^# CONFIG_.* is not set$' "$cand" || true)
+[ -f "$frag" ] && old=$(opts "$frag")
+new=$(opts "$cand")
 if [ -z "$new" ]; then
 	if [ -n "$old" ]; then
 		rm -f "$frag"
@@ -99,10 +99,10 @@ refuse() {
 }
 cfg --out "$try" --local "$cand" ||
 	refuse "with these changes the options named above would not survive olddefconfig"
-lost=$(LC_ALL=C sort "$try/.config" "$edit/.config" | uniq -u | grep '^CONFIG_\|^# CONFIG_' | syms | LC_ALL=C sort -u)
+lost=$(LC_ALL=C sort "$try/.config" "$edit/.config" | uniq -u | syms | LC_ALL=C sort -u)
 if [ -n "$lost" ]; then
 	for s in $lost; do
-		echo "    $s: menuconfig: $(grep -E "^$s=|^# $s is not set" "$edit/.config" || echo absent); the build: $(grep -E "^$s=|^# $s is not set" "$try/.config" || echo absent)" >&2
+		echo "    $s: menuconfig: $(opt "$s" "$edit/.config" || echo absent); the build: $(opt "$s" "$try/.config" || echo absent)" >&2
 	done
 	refuse "the build would not get these options as menuconfig set them (listed above)"
 fi
