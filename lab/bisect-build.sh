@@ -39,9 +39,7 @@ configured() {
 	esac
 }
 
-cc=gcc
-command -v ccache >/dev/null 2>&1 && cc="ccache gcc" &&
-	export CCACHE_BASEDIR="$LAB_WORK" CCACHE_NOHASHDIR=1
+kbuild_opts # KCC, KJOBS: the compiler and job count of kernel makes
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-bisect-build
 mkdir -p "$out"
 ok=0 bad=0 n=0
@@ -68,10 +66,10 @@ for c in $commits; do
 		log=$out/$n-$name.log
 		# Kconfig changes along the series: configure every prefix anew.
 		# shellcheck disable=SC2086
-		if ! { make -s -C "$wt" O="$obj" CC="$cc" tinyconfig &&
+		if ! { make -s -C "$wt" O="$obj" CC="$KCC" tinyconfig &&
 			sed -i -e '/^CONFIG_SLUB_TINY=/d' -e '/^CONFIG_SLAB_MERGE_DEFAULT=/d' "$obj/.config" &&
 			"$wt/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $list &&
-			make -s -C "$wt" O="$obj" CC="$cc" olddefconfig; } >"$log" 2>&1; then
+			make -s -C "$wt" O="$obj" CC="$KCC" olddefconfig; } >"$log" 2>&1; then
 			echo "FAIL: [$frags] configure (see $log)"
 			echo fail >>"$out/counts"
 			continue
@@ -80,7 +78,7 @@ for c in $commits; do
 		for o in $objs; do
 			configured "$o" "$obj/.config" || continue
 			built="$built $o"
-			make -s -C "$wt" O="$obj" CC="$cc" -j"$(nproc)" "$o" >>"$log" 2>&1 || res=fail
+			make -s -C "$wt" O="$obj" CC="$KCC" -j"$KJOBS" "$o" >>"$log" 2>&1 || res=fail
 		done
 		# A compiler warning in a patched object fails the build too.
 		if grep -E '\.[ch]:[0-9]+:[0-9]+: (warning|error):' "$log" | head -5 | grep .; then

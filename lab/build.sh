@@ -12,10 +12,12 @@ load_variant "$1"
 sh "$LAB_ROOT/lab/configure.sh" "$1" >/dev/null
 src=$(tree_dir "$V_TREE")
 obj=$V_OBJ
-jobs=${LAB_JOBS:-$(nproc)}
+kbuild_opts # KCC, KJOBS: the compiler and job count of kernel makes
 [ -z "$V_LOCAL" ] || log "with $V_LOCAL (make menuconfig's changes; remove the file to undo)"
 
-log "building $V_NAME in $obj (-j$jobs$(command -v ccache >/dev/null && echo ', ccache'))"
+with=
+[ "$KCC" = gcc ] || with=", ccache"
+log "building $V_NAME in $obj (-j$KJOBS$with)"
 if ! kmake "$src" "$obj" bzImage >"$obj/build.log" 2>&1; then
 	grep -E 'error|Error' "$obj/build.log" | head -40 >&2
 	die "kernel build failed for $V_NAME; full log: $obj/build.log"

@@ -5,6 +5,7 @@
 #   KERNEL_SRC   use this kernel tree instead of the series tree
 #   LAB_LOCAL    make menuconfig's fragments, one per build (default: ./local)
 #   LAB_OBJ      kernel build folders (default: $LAB_WORK/obj)
+#   LAB_JOBS     make -j of kernel builds (default: one a core)
 #   LAB_PATCHES, LAB_SERIES_TREE, LAB_VARIANTS, LAB_CONFIGS: other
 #                patches/, series tree, variants/, configs/ (the lab's
 #                self-tests use them)
@@ -207,19 +208,28 @@ obj_dir() {
 	echo "$LAB_OBJ/$_name"
 }
 
-# kmake SRC OBJ ARGS...: make in the kernel tree SRC, output in OBJ, with
-# ccache when it is installed; configure and build use the same compiler.
-kmake() {
-	_src=$1 _obj=$2
-	shift 2
-	KMAKE_CC=gcc
+# kbuild_opts: sets KCC, the compiler of every kernel make the lab runs
+# (ccache gcc when ccache is installed, else gcc), and KJOBS, their job
+# count (LAB_JOBS, or one a core). One place, so that kmake, bisect-build.sh
+# and kunit-uml.sh compile alike and share one cache.
+kbuild_opts() {
+	KCC=gcc
+	KJOBS=${LAB_JOBS:-$(nproc)}
 	if command -v ccache >/dev/null 2>&1; then
-		KMAKE_CC="ccache gcc"
+		KCC="ccache gcc"
 		# Hash paths relative to the build folder, so that every clone of
 		# the lab (CI clones to a new folder each time) shares one cache.
 		export CCACHE_BASEDIR="$LAB_WORK" CCACHE_NOHASHDIR=1
 	fi
-	make -s -C "$_src" O="$_obj" CC="$KMAKE_CC" -j"${LAB_JOBS:-$(nproc)}" "$@"
+}
+
+# kmake SRC OBJ ARGS...: make in the kernel tree SRC, output in OBJ, with
+# kbuild_opts' compiler and jobs; configure and build use the same compiler.
+kmake() {
+	_src=$1 _obj=$2
+	shift 2
+	kbuild_opts
+	make -s -C "$_src" O="$_obj" CC="$KCC" -j"$KJOBS" "$@"
 }
 
 # have_kvm: /dev/kvm exists and we can open it read-write.
