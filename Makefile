@@ -6,8 +6,8 @@ SH = sh
 # a variant named.
 VARIANT ?=
 JOB ?= guest/jobs/check.sh
-REPEATS ?= 5
-ARGS ?= -g 4 -l 100
+# REPEATS and ARGS (make hackbench) have their defaults in lab/hackbench.sh;
+# they are passed on only when set.
 
 .PHONY: all check check-quick bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests help
 
@@ -77,7 +77,7 @@ menuconfig: deps
 	$(SH) $(strip lab/menuconfig.sh $(if $(EDIT),--edit '$(EDIT)') $(VARIANT))
 
 hackbench: deps
-	$(SH) lab/hackbench.sh --append "$(APPEND)" --repeats "$(REPEATS)" --args "$(ARGS)" $(VARIANT)
+	$(SH) lab/hackbench.sh --append "$(APPEND)"$(if $(REPEATS), --repeats "$(REPEATS)")$(if $(ARGS), --args "$(ARGS)") $(VARIANT)
 
 lab-tests:
 	$(SH) tests/run.sh --quick

@@ -111,6 +111,11 @@ t_refuses "menuconfig: without a terminal, the menus are refused (EDIT= is the w
 t_refuses "menuconfig: --edit without arguments is a usage error" '--edit needs scripts/config arguments' \
 	sh lab/menuconfig.sh --edit
 t_refuses "hackbench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/hackbench.sh nosuch
+t_says "make hackbench leaves REPEATS and ARGS to hackbench.sh's defaults unless set" \
+	'^sh lab/hackbench.sh --append "" nosuch$' make -n -o deps hackbench VARIANT=nosuch
+t_says "make hackbench passes REPEATS and ARGS on when set" \
+	'^sh lab/hackbench.sh --append "" --repeats "3" --args "-l 5" nosuch$' \
+	make -n -o deps hackbench VARIANT=nosuch REPEATS=3 ARGS='-l 5'
 t_refuses "hackbench: a bad REPEATS is refused" "REPEATS \(--repeats\) takes a positive whole number, not 'x'" \
 	sh lab/hackbench.sh --repeats x series-rt-raw
 t_refuses "hackbench: ARGS with shell syntax is refused" "ARGS \(--args\) takes hackbench options only" \
