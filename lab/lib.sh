@@ -132,23 +132,28 @@ boot_lines() {
 	done
 }
 
+# boot_variants BUILD: the variants BUILD's boot lines declare, BUILD-SUFFIX
+# one a line. It reads the names only (the last boots= line counts, as in
+# load_build); load_variant checks what it loads.
+boot_variants() {
+	for _l in $(sed -n 's/^boots=//p' "$VARIANT_DIR/$1.variant" | tail -n 1); do
+		[ ! -f "$VARIANT_DIR/$_l.boots" ] ||
+			sed -n "s/^\([^#[:space:]][^[:space:]]*\).*/$1-\1/p" "$VARIANT_DIR/$_l.boots"
+	done
+}
+
 # variant_names [--check]: every declared variant (or those make check
-# boots), one a line: each build, then its boot lines' variants. It reads
-# the names only (the last boots= line counts, as in load_build);
-# load_variant checks what it loads, and --check loads each build, so a
-# malformed check= fails the matrix instead of leaving a build out.
+# boots), one a line: each build, then its boot lines' variants, by name
+# only (boot_variants); --check loads each build, so a malformed check=
+# fails the matrix instead of leaving a build out.
 variant_names() {
 	for _b in $(variant_builds); do
-		_f=$VARIANT_DIR/$_b.variant
 		if [ "${1:-}" = --check ]; then
 			load_build "$_b"
 			[ "$B_CHECK" = yes ] || continue
 		fi
 		echo "$_b"
-		for _l in $(sed -n 's/^boots=//p' "$_f" | tail -n 1); do
-			[ ! -f "$VARIANT_DIR/$_l.boots" ] ||
-				sed -n "s/^\([^#[:space:]][^[:space:]]*\).*/$_b-\1/p" "$VARIANT_DIR/$_l.boots"
-		done
+		boot_variants "$_b"
 	done
 }
 

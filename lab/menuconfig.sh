@@ -110,7 +110,7 @@ fi
 mkdir -p "${frag%/*}"
 cp "$cand" "$frag"
 load_variant "$V_NAME"
-others=$(boot_lines | awk -v b="$V_BUILD" '{ printf ", %s-%s", b, $1 }')
+others=$(boot_variants "$V_BUILD" | awk '{ printf ", %s", $0 }')
 echo "Saved your changes to $V_BUILD in $frag:"
 printf '%s\n' "$new" | sed 's/^/    /'
 echo "make build, boot, bench and hackbench of $V_BUILD$others use them,"
