@@ -14,19 +14,21 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 USAGE="configure.sh [--out DIR [--local FRAGMENT | --no-local]] VARIANT"
 
-out= local=default
+# local: the local fragment, none when empty; local_given: 1 when --local or
+# --no-local chose it, 0 for the build's own (V_LOCAL).
+out= local='' local_given=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
-	--local) [ $# -ge 2 ] || usage_die "--local needs a value"; local=$2; shift 2 ;;
-	--no-local) local=; shift ;;
+	--local) [ $# -ge 2 ] || usage_die "--local needs a value"; local=$2 local_given=1; shift 2 ;;
+	--no-local) local='' local_given=1; shift ;;
 	-*) usage_die "unknown option $1" ;;
 	*) break ;;
 	esac
 done
 [ $# -eq 1 ] || usage_die "expected one variant name"
 load_variant "$1"
-if [ "$local" = default ]; then
+if [ $local_given = 0 ]; then
 	local=$V_LOCAL
 else
 	# The build folder's name says whether it has the local fragment.

@@ -122,6 +122,8 @@ t_refuses "hackbench: ARGS with shell syntax is refused" "ARGS \(--args\) takes 
 	sh lab/hackbench.sh --args '-l 1; reboot' series-rt-raw
 t_refuses "configure: --local without --out is a usage error" '--local and --no-local need --out' \
 	sh lab/configure.sh --local /dev/null series-rt-raw
+t_refuses "configure: a missing --local fragment is refused" 'no fragment file /nonexistent.config' \
+	sh lab/configure.sh --out /nonexistent --local /nonexistent.config series-rt-raw
 
 echo "== bench samples (lab/bench-parse.awk)"
 t_ok "a real bench console log gives the hand-checked samples" sh -c \
