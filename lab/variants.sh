@@ -5,21 +5,28 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 USAGE="variants.sh [--check | NAME...]"
+
+# no_duplicates: a name declared two ways (a build and a boot line, or two
+# boot lines) would make one of them unreachable. Both listings refuse it,
+# among all the variants, not only those --check lists.
+no_duplicates() {
+	_names=$(variant_names)
+	_dup=$(printf '%s\n' "$_names" | sort | uniq -d)
+	[ -z "$_dup" ] || die "declared more than once:" $_dup
+}
+
 case ${1:-} in
 --check)
 	[ $# -eq 1 ] || usage_die "--check takes no names"
+	no_duplicates
 	variant_names --check
 	exit 0
 	;;
 -*) usage_die "unknown option $1" ;;
 esac
 if [ $# -eq 0 ]; then
-	names=$(variant_names)
-	# A name two ways (a build and a boot line, or two boot lines) would
-	# make one of them unreachable.
-	dup=$(printf '%s\n' "$names" | sort | uniq -d)
-	[ -z "$dup" ] || die "declared more than once:" $dup
-	for n in $names; do
+	no_duplicates
+	for n in $(variant_names); do
 		load_variant "$n"
 		printf '%-34s %s\n' "$V_NAME" "$V_DESC"
 	done

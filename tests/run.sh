@@ -99,6 +99,8 @@ t_refuses "a check= other than yes or no is refused" "check must be 'yes' or 'no
 	tv matrix-bad sh lab/variants.sh badcheck
 t_refuses "a name declared twice (a build and a boot line) is refused" 'declared more than once: dup-x' \
 	tv matrix-dup sh lab/variants.sh
+t_refuses "--check refuses it too, though neither build is marked check=yes" 'declared more than once: dup-x' \
+	tv matrix-dup sh lab/variants.sh --check
 t_refuses "variants: an unknown option is a usage error" 'unknown option --frob' sh lab/variants.sh --frob
 
 echo "== make menuconfig, make hackbench: arguments (lab/menuconfig.sh, lab/hackbench.sh)"
