@@ -101,6 +101,33 @@ with_slab_stress() {
 	return $_s
 }
 
+# slab_walk_start / slab_walk_stop: read every slab attribute and shrink
+# every cache in a loop in the background, with busybox alone, so every
+# kernel, base or series, gets the same load (with_slab_stress needs the
+# series' slab_sysfs). Stopping prints how many passes ran.
+slab_walk_start() {
+	rm -f /tmp/walk.stop
+	(
+		_i=0
+		while [ ! -f /tmp/walk.stop ]; do
+			# One cat a cache (write-only files fail, quietly).
+			for _d in /sys/kernel/slab/*; do
+				[ -f /tmp/walk.stop ] && break
+				cat "$_d"/* >/dev/null 2>&1
+				echo 1 >"$_d/shrink" 2>/dev/null
+			done
+			_i=$((_i + 1))
+		done
+		echo "LAB-WALK passes=$_i"
+	) &
+	_walk_pid=$!
+}
+
+slab_walk_stop() {
+	touch /tmp/walk.stop
+	wait $_walk_pid
+}
+
 # slab_state: the slab merge and per-CPU partial state the running kernel
 # has, from its own config and sysfs: a cache's "aliases" counts the caches
 # merged into it, "cpu_partial" is its per-CPU partial budget in objects.
@@ -129,4 +156,89 @@ slab_state() {
 	else
 		echo "LAB-SLAB cpu_partial: off: 0 in all $_caches caches"
 	fi
+}
+
+# latency_arm: from here on, time every interrupts-off section in the
+# kernel. On the preemptirq tracepoints irq_disable and irq_enable (paired
+# per CPU) a histogram trigger keeps, per start site (the function that
+# disabled interrupts and its caller, offsets from _stext) and end site's
+# caller (a histogram has at most three keys), the number of sections and
+# the longest one in trace-clock ns, with the function that ended that
+# one. Sections begun in one task and ended in another (the scheduler's
+# switch) are left out. The preemptirqsoff tracer runs
+# beside it (started first, so its own start is not timed): the kernel's
+# longest section with preemption or interrupts off, with its stack; it
+# leaves out the idle loop, which runs with preemption off. Prints
+# LAB-LATENCY lines; fails when tracing is missing.
+latency_arm() {
+	_t=/sys/kernel/tracing
+	[ -d $_t/events ] || mount -t tracefs nodev $_t 2>/dev/null
+	if [ ! -d $_t/events/preemptirq ] || [ ! -f $_t/synthetic_events ]; then
+		echo "LAB-LATENCY missing: this kernel has no preemptirq events or synthetic events (configs/latency.config)"
+		return 1
+	fi
+	echo preemptirqsoff >$_t/current_tracer && echo 0 >$_t/tracing_max_latency || {
+		echo "LAB-LATENCY missing: no preemptirqsoff tracer"
+		return 1
+	}
+	echo "irqoff_section u64 ns; s32 s0; s32 s1; s32 e0; s32 e1; s32 dp" >>$_t/synthetic_events &&
+	echo 'hist:keys=common_cpu:t0=common_timestamp,c0=caller_offs,p0=parent_offs,pid0=common_pid' \
+		>>$_t/events/preemptirq/irq_disable/trigger &&
+	echo 'hist:keys=common_cpu:d=common_timestamp-$t0,dp=common_pid-$pid0:onmatch(preemptirq.irq_disable).trace(irqoff_section,$d,$c0,$p0,caller_offs,parent_offs,$dp)' \
+		>>$_t/events/preemptirq/irq_enable/trigger &&
+	echo 'hist:keys=s0,s1,e1:m=ns:onmax($m).save(e0):size=8192 if dp == 0' \
+		>>$_t/events/synthetic/irqoff_section/trigger || {
+		echo "LAB-LATENCY missing: the histogram triggers were refused"
+		cat $_t/error_log
+		return 1
+	}
+	echo "LAB-LATENCY armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock)"
+}
+
+# latency_report: print the histogram and the preemptirqsoff tracer's
+# longest section (with its stack), each line prefixed for the host.
+latency_report() {
+	_t=/sys/kernel/tracing
+	echo "LAB-LATENCY-BEGIN irqoff"
+	sed 's/^/LAB-LATENCY irqoff /' $_t/events/synthetic/irqoff_section/hist
+	echo "LAB-LATENCY-END irqoff"
+	echo 0 >$_t/tracing_on
+	echo "LAB-LATENCY-BEGIN tracer max_us=$(cat $_t/tracing_max_latency)"
+	sed 's/^/LAB-LATENCY tracer /' $_t/trace
+	echo "LAB-LATENCY-END tracer"
+}
+
+# cyclictest_start / cyclictest_stop: cyclictest in the background, one
+# SCHED_FIFO 95 thread a CPU waking every 1 ms, with a latency histogram
+# in us up to 20 ms; stopping it (SIGINT) prints the histogram's non-empty
+# buckets and its summary lines for the host.
+cyclictest_start() {
+	cyclictest -q -m -S -p 95 -i 1000 -h 20000 >/tmp/cyclictest.out 2>&1 &
+	_ct_pid=$!
+}
+
+cyclictest_stop() {
+	kill -INT $_ct_pid
+	wait $_ct_pid
+	_s=$?
+	echo "LAB-CYCLICTEST-BEGIN status=$_s"
+	awk '{ n = 0; for (i = 2; i <= NF; i++) n += $i } /^#/ || n > 0' /tmp/cyclictest.out |
+		sed 's/^/LAB-CYCLICTEST /'
+	echo "LAB-CYCLICTEST-END"
+}
+
+# slab_burst_start SLABS / slab_burst_stop: slab_burst.ko (guest/modules/)
+# leaves SLABS partial slabs in a cache of its own and frees them from
+# another CPU, burst after burst, until stopped. Stopping waits for the
+# current burst and prints how many ran.
+slab_burst_start() {
+	insmod /lab/slab_burst.ko slabs="$1"
+}
+
+slab_burst_stop() {
+	_p=/sys/module/slab_burst/parameters
+	[ -d $_p ] || { echo "LAB-BURST missing: slab_burst did not load"; return 1; }
+	echo 1 >$_p/stop
+	while [ "$(cat $_p/done)" != Y ]; do sleep 1; done
+	echo "LAB-BURST slabs=$(cat $_p/slabs) bursts=$(cat $_p/bursts)"
 }

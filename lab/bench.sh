@@ -16,8 +16,14 @@
 #                       instruction time (path length only), or both
 #   --quick             fewer rounds, repeats and loops
 #   --out DIR           results folder (default results/<date>-bench)
+#   --latency [OPTIONS] the latency guard instead (lab/latency.sh, its own
+#                       options)
 set -u
 . "$(dirname "$0")/lib.sh"
+if [ "${1:-}" = --latency ]; then
+	shift
+	exec sh "$LAB_ROOT/lab/latency.sh" "$@"
+fi
 USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--out DIR]"
 
 variants="base-rt series-rt-raw series-nonrt base-nonrt"
@@ -111,8 +117,7 @@ step=0
 started=$(date +%s)
 r=1
 while [ $r -le $rounds ]; do
-	# Rotate the order every round, so no variant always boots first.
-	order=$(echo $variants | awk -v r=$r '{ for (i = 0; i < NF; i++) printf "%s ", $(((i + r - 1) % NF) + 1) }')
+	order=$(rotate $r $variants)
 	for mode in $modes; do
 		for v in $order; do
 			step=$((step + 1))
@@ -142,9 +147,7 @@ while [ $r -le $rounds ]; do
 				status=ok
 			fi
 			printf '%s\t%s\t%s\t%s\n' $r "$v" $status "$dir/console.log" >>"$out/$mode/status.tsv"
-			now=$(date +%s)
-			left=$(( (now - started) * (total - step) / step ))
-			log "round $r/$rounds, $mode time, $v: $status ($((now - t0)) s); about $((left / 60)) min $((left % 60)) s left"
+			log "round $r/$rounds, $mode time, $v: $status ($(($(date +%s) - t0)) s); $(time_left $step $total $started)"
 		done
 	done
 	r=$((r + 1))

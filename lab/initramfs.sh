@@ -1,7 +1,8 @@
 #!/bin/sh
 # initramfs.sh: build build/initramfs/base.cpio, the part of every guest's
 # initramfs that does not change between runs: busybox, the lab's init and
-# guest helpers, hackbench and perf with the shared libraries they need.
+# guest helpers, hackbench, cyclictest and perf with the shared libraries
+# they need.
 # A run appends its own small archive (job script, selftests) to it; the
 # kernel unpacks concatenated cpio archives in order.
 set -eu
@@ -10,14 +11,16 @@ set -eu
 out=$LAB_WORK/initramfs/base.cpio
 busybox=$(command -v busybox || echo /bin/busybox)
 hackbench=$(command -v hackbench || true)
+cyclictest=$(command -v cyclictest || true)
 perf=$(command -v perf || true)
 [ -n "$hackbench" ] || die "hackbench is missing: run 'make deps' (package rt-tests)"
+[ -n "$cyclictest" ] || die "cyclictest is missing: run 'make deps' (package rt-tests)"
 [ -n "$perf" ] || die "perf is missing: run 'make deps' (package linux-perf)"
 file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	die "$busybox is not static: run 'make deps' (package busybox-static)"
 
 # Rebuild only when an input changed.
-stamp=$(cat "$LAB_ROOT/guest/init" "$LAB_ROOT/guest/lib.sh" "$busybox" "$hackbench" "$perf" | sha256sum | cut -d' ' -f1)
+stamp=$(cat "$LAB_ROOT/guest/init" "$LAB_ROOT/guest/lib.sh" "$busybox" "$hackbench" "$cyclictest" "$perf" | sha256sum | cut -d' ' -f1)
 if [ -f "$out" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo "$out"
 	exit 0
@@ -45,6 +48,7 @@ copy_with_libs() {
 		done
 }
 copy_with_libs "$hackbench"
+copy_with_libs "$cyclictest"
 copy_with_libs "$perf"
 
 mkdir -p "${out%/*}"

@@ -47,6 +47,21 @@ number() {
 	case $2 in '' | *[!0-9]* | 0) usage_die "$1 takes a positive whole number, not '$2'" ;; esac
 }
 
+# rotate ROUND WORD...: the words rotated left by ROUND - 1, so that
+# round after round no variant always boots first.
+rotate() {
+	_r=$1
+	shift
+	echo "$@" | awk -v r="$_r" '{ for (i = 0; i < NF; i++) printf "%s ", $(((i + r - 1) % NF) + 1) }'
+}
+
+# time_left DONE TOTAL STARTED: "about N min M s left" after DONE of TOTAL
+# steps, at the pace since STARTED (date +%s).
+time_left() {
+	_left=$((($(date +%s) - $3) * ($2 - $1) / $1))
+	echo "about $((_left / 60)) min $((_left % 60)) s left"
+}
+
 # tree_dir NAME: the source folder of tree "base" or "series".
 tree_dir() {
 	case $1 in

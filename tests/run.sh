@@ -189,6 +189,42 @@ t_refuses "real log: another test's not ok is not this test's" "$mv_sw passed;" 
 t_refuses "mutation-verdict: a bad test name is a usage error" "is not a KUnit test name" \
 	sh lab/mutation-verdict.sh 'test.*' $fx/logs/clean.log
 
+echo "== latency guard (lab/latency-parse.awk, lab/latency-table.awk, lab/latency.sh)"
+lx=$fx/latency
+# lparse LOG [CYCLICTEST-OUT]: the parser on LOG ("-": stdin) with the
+# recorded build's System.map, cut to the symbols the recorded log needs
+# (the parser gives the same rows with the whole map).
+lparse() {
+	awk -v round=1 -v variant=v -v burst=1000 -v cyclictest="${2:-/dev/null}" \
+		-f lab/latency-parse.awk $lx/System.map $lx/slub-functions "$1"
+}
+# lparse_diff LOG EXPECTED: its sections must be EXPECTED's.
+lparse_diff() { lparse "$1" | diff -u "$2" -; }
+t_ok "a recorded base-rt-latency log gives the hand-checked sections" lparse_diff $lx/console.log $lx/console.sections
+lct() { lparse "$1" "$T_OUT.ct" >/dev/null && diff -u "$2" "$T_OUT.ct"; }
+t_ok "and cyclictest's row (max, p99.9, overflows)" lct $lx/console.log $lx/console.cyclictest
+# The recorded log with a hand-made cyclictest histogram: 999 of 1000
+# samples at or below 20 us (one overflowed), the largest max 31.
+lct_hand() { { grep -v LAB-CYCLICTEST $lx/console.log; cat $lx/cyclictest-block.log; } | lparse - "$T_OUT.ct" >/dev/null &&
+	printf '1\tv\t1000\t2\t1000\t31\t20\t1\n' | diff -u - "$T_OUT.ct"; }
+t_ok "cyclictest's p99.9 counts an overflowed sample above every bucket" lct_hand
+t_refuses "an empty log is refused: the tracers never armed" 'log is empty: the tracers never armed' lparse $lx/empty.log
+t_refuses "a guest without the tracers is refused with its reason" 'could not trace: this kernel has no preemptirq' \
+	sh -c "echo 'LAB-LATENCY missing: this kernel has no preemptirq events' | awk -f lab/latency-parse.awk $lx/System.map $lx/slub-functions -"
+lcut() { sed '/LAB-LATENCY-END irqoff/,$d' $lx/console.log | lparse -; }
+t_refuses "a log cut inside the report is refused" 'report is incomplete' lcut
+lgarbled() { sed '/max:       9513/d' $lx/console.log | lparse -; }
+t_refuses "a garbled histogram entry is refused, not skipped" 'histogram has 277 entries, 276 were read' lgarbled
+lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
+t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
+ltable() { awk -F '\t' -f lab/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
+t_ok "the tables: longest in mm/slub.c and elsewhere, spread over rounds, ratio, cyclictest" ltable
+t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/latency.sh --time never
+t_refuses "latency: a bad --bursts is refused" "--bursts takes a positive whole number, not 'many'" sh lab/latency.sh --bursts many
+t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" sh lab/latency.sh --cpus 0
+t_refuses "latency: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/latency.sh --variants nosuch
+t_refuses "bench --latency passes its options to latency.sh" "unknown argument '--objects'" sh lab/bench.sh --latency --objects 64
+
 echo "== compare tool (tools/compare)"
 t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
 # bench-parse's slub_bench samples (two-decimal ns and cycles, one unit per

@@ -18,6 +18,6 @@ lab_info
 fail=0
 run_selftests || fail=1
 check_builtin_slub_bench || fail=1
-with_slab_stress run_hackbench process_pipes 3 -p -g 2 -l 50 || fail=1
-with_slab_stress run_hackbench thread_sockets 3 -T -g 2 -l 50 || fail=1
+with_slab_stress run_hackbench process_pipes 2 -p -g 2 -l 40 || fail=1
+with_slab_stress run_hackbench thread_sockets 2 -T -g 2 -l 40 || fail=1
 exit $fail

@@ -1,0 +1,238 @@
+# latency-parse.awk: read the latency guard's console log (guest/lib.sh
+# latency_report and cyclictest_stop) into rows.
+#   awk -v round=R -v variant=V -v burst=B [-v cyclictest=FILE] \
+#       -f latency-parse.awk SYSTEM.MAP SLUB-FUNCTIONS CONSOLE-LOG
+# Prints one tab-separated row per histogram entry (start site and end
+# site's caller) and one for the kernel tracer's longest section:
+#   round variant burst kind max_ns count slub start start_caller end end_caller
+# kind is irqoff (the histogram; a site is the function that disabled or
+# enabled interrupts and its caller, named from System.map, as the
+# histogram has offsets from _stext; end is the function that ended the
+# entry's longest section) or preemptirqsoff (the tracer's maximum: start
+# and end as it names them, no callers, count 1). slub is "yes" when a
+# site, or for the tracer a function on its stack, is one of mm/slub.o's
+# (SLUB-FUNCTIONS, one name a line). cyclictest's figures go to
+# FILE (round variant burst threads samples max_us p999_us overflows).
+# Exits 1, saying why on stderr, on a log without a complete report.
+
+function hexval(h,    i, v) {
+	v = 0
+	h = tolower(h)
+	for (i = 1; i <= length(h); i++)
+		v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+	return v
+}
+
+# The function holding offset OFF from _stext (binary search in sym_off);
+# past the kernel's last text symbol it is a module's.
+function site(off,    lo, hi, mid) {
+	if (nsyms == 0 || off < sym_off[1])
+		return "?"
+	if (off > sym_off[nsyms] + 65536)
+		return "[module]"
+	lo = 1
+	hi = nsyms
+	while (lo < hi) {
+		mid = int((lo + hi + 1) / 2)
+		if (sym_off[mid] <= off)
+			lo = mid
+		else
+			hi = mid - 1
+	}
+	return sym_name[lo]
+}
+
+# A histogram key field (an s32 printed as u64) as a signed offset.
+function offset(v) {
+	v += 0
+	return v >= 2147483648 ? v - 4294967296 : v
+}
+
+function fail(msg) {
+	print "latency-parse: " FILENAME ": " msg > "/dev/stderr"
+	bad = 1
+	exit 1
+}
+
+BEGIN {
+	OFS = "\t"
+	file = 0
+}
+FNR == 1 { file++ }
+
+# System.map: text symbols, addresses in hex. Kernel text is within one
+# 4 GiB region, so the low 32 bits give offsets exactly (awk numbers are
+# doubles: a whole 64-bit address would not be).
+file == 1 {
+	if ($2 ~ /^[tTwW]$/ && length($1) >= 8) {
+		a = hexval(substr($1, length($1) - 7))
+		if ($3 == "_stext")
+			stext = a
+		n_raw++
+		raw_addr[n_raw] = a
+		raw_name[n_raw] = $3
+	}
+	next
+}
+file == 2 && FNR == 1 {
+	# Offsets from _stext, in System.map's (address) order.
+	for (i = 1; i <= n_raw; i++) {
+		sym_off[i] = raw_addr[i] - stext
+		sym_name[i] = raw_name[i]
+	}
+	nsyms = n_raw
+}
+file == 2 {
+	slub[$1] = 1
+	next
+}
+
+# The console log. Lines start with a printk timestamp or not at all.
+{ sub(/\r$/, "") }
+/LAB-LATENCY armed / {
+	armed = 1
+	next
+}
+/LAB-LATENCY missing:/ {
+	sub(/.*LAB-LATENCY missing: /, "")
+	fail("the guest could not trace: " $0)
+}
+/LAB-LATENCY-BEGIN irqoff$/ {
+	kind = $NF
+	key = ""
+	next
+}
+/LAB-LATENCY-END irqoff$/ {
+	done[$NF] = 1
+	kind = ""
+	next
+}
+kind != "" && /\{ s0: / {
+	line = $0
+	sub(/.*\{ /, "", line)
+	gsub(/[{},:]/, " ", line)
+	n = split(line, f, /[ \t]+/)
+	for (i = 1; i < n; i++)
+		if (f[i] ~ /^(s0|s1|e1)$/)
+			v[f[i]] = offset(f[i + 1])
+		else if (f[i] == "hitcount")
+			hits = f[i + 1]
+	key = 1
+	next
+}
+kind != "" && key != "" && /max: +[0-9]+ +e0: +[0-9]+/ {
+	m = $0
+	sub(/.*max: +/, "", m)
+	e = m
+	sub(/[^0-9].*/, "", m)
+	sub(/.*e0: +/, "", e)
+	v["e0"] = offset(e)
+	key = ""
+	# A start on one side of tracing's own setup and an end on the other
+	# gives a negative span, read as a huge u64: not a section.
+	if (length(m) > 15) {
+		unpaired[kind]++
+		next
+	}
+	s0 = site(v["s0"]); s1 = site(v["s1"]); e0 = site(v["e0"]); e1 = site(v["e1"])
+	in_slub = (s0 in slub || s1 in slub || e0 in slub || e1 in slub) ? "yes" : "no"
+	print round, variant, burst, kind, m, hits, in_slub, s0, s1, e0, e1
+	rows[kind]++
+	next
+}
+kind != "" && /Entries: +[0-9]+/ {
+	entries[kind] = $NF
+	next
+}
+kind != "" && /Dropped: +[1-9]/ {
+	dropped[kind] = 1
+	next
+}
+/LAB-LATENCY-BEGIN tracer max_us=[0-9]+$/ {
+	tr = 1
+	tr_us = $NF
+	sub(/.*=/, "", tr_us)
+	tr_slub = "no"
+	next
+}
+tr && /LAB-LATENCY tracer # +=> started at: / { tr_start = $NF; next }
+tr && /LAB-LATENCY tracer # +=> ended at: / { tr_end = $NF; next }
+tr && /LAB-LATENCY tracer +=> / {
+	if ($NF in slub)
+		tr_slub = "yes"
+	next
+}
+/LAB-LATENCY-END tracer$/ {
+	tr = 0
+	if (tr_start == "" || tr_end == "")
+		fail("the tracer's report names no start or end")
+	print round, variant, burst, "preemptirqsoff", tr_us * 1000, 1, tr_slub, tr_start, "", tr_end, ""
+	done["tracer"] = 1
+	next
+}
+/LAB-CYCLICTEST-BEGIN/ { ct = 1; next }
+/LAB-CYCLICTEST-END/ { ct = 0; ct_done = 1; next }
+ct && /LAB-CYCLICTEST # Max Latencies:/ {
+	sub(/.*Max Latencies: */, "")
+	ct_threads = split($0, ct_max_f, /[ \t]+/)
+	ct_max = 0
+	for (i = 1; i <= ct_threads; i++)
+		if (ct_max_f[i] + 0 > ct_max)
+			ct_max = ct_max_f[i] + 0
+	next
+}
+ct && /LAB-CYCLICTEST # Histogram Overflows:/ {
+	sub(/.*Overflows: */, "")
+	n = split($0, f, /[ \t]+/)
+	for (i = 1; i <= n; i++)
+		ct_over += f[i]
+	next
+}
+ct && /LAB-CYCLICTEST [0-9]+[ \t]/ {
+	sub(/.*LAB-CYCLICTEST /, "")
+	n = split($0, f, /[ \t]+/)
+	for (i = 2; i <= n; i++) {
+		ct_count[f[1] + 0] += f[i]
+		ct_total += f[i]
+	}
+	next
+}
+
+END {
+	if (bad)
+		exit 1
+	if (ARGC != 4)
+		fail("expected System.map, the mm/slub.o function list and a console log")
+	if (file < 3)
+		fail("the console log is empty: the tracers never armed")
+	if (!stext)
+		fail("no _stext in System.map")
+	if (!armed)
+		fail("the guest never armed the tracers (no 'LAB-LATENCY armed')")
+	if (!done["irqoff"] || !done["tracer"])
+		fail("the report is incomplete (no LAB-LATENCY-END for the histogram and the tracer)")
+	if (!rows["irqoff"])
+		fail("no interrupts-off section was recorded")
+	if (entries["irqoff"] != rows["irqoff"] + unpaired["irqoff"])
+		fail("the histogram has " entries["irqoff"] + 0 " entries, " rows["irqoff"] + unpaired["irqoff"] " were read")
+	if (dropped["irqoff"])
+		print "latency-parse: the histogram dropped entries: raise size= in guest/lib.sh" > "/dev/stderr"
+	if (cyclictest != "") {
+		if (!ct_done)
+			fail("no cyclictest report")
+		# p99.9: the smallest bucket (us) below which 99.9% of samples fell;
+		# an overflowed sample counts above every bucket.
+		all = ct_total + ct_over
+		p = -1
+		if (all > 0) {
+			need = all * 0.999
+			cum = 0
+			for (b = 0; b <= 20000 && p < 0; b++) {
+				cum += ct_count[b]
+				if (cum >= need)
+					p = b
+			}
+		}
+		print round, variant, burst, ct_threads, all, ct_max, (p < 0 ? "overflow" : p), ct_over + 0 > cyclictest
+	}
+}
