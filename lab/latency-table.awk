@@ -2,7 +2,8 @@
 #   awk -F '\t' -f latency-table.awk sections.tsv cyclictest.tsv
 # For each variant, burst size and kind of section (irqoff, preemptoff):
 # the longest section in mm/slub.c (any of its four sites a SLUB function)
-# and elsewhere, as the largest of the rounds' longest and the smallest
+# and elsewhere (the tracer's own sections left out), as the largest of
+# the rounds' longest and the smallest
 # (boot-to-boot spread), with the sites of the longest. Then cyclictest's
 # maximum and 99.9th percentile, the largest over the rounds.
 
@@ -38,6 +39,8 @@ file == 1 {
 	if ($1 + 0 > maxround)
 		maxround = $1 + 0
 	sites = $8 "<-" $9 " .. " $10 "<-" $11
+	if ($7 == "tracer")
+		next
 	keep(k, $1, "all", $5, sites)
 	keep(k, $1, $7 == "yes" ? "slub" : "other", $5, sites)
 	next

@@ -218,7 +218,7 @@ t_refuses "a garbled histogram entry is refused, not skipped" 'histogram has 277
 lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
 t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
 ltable() { awk -F '\t' -f lab/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
-t_ok "the tables: longest in mm/slub.c and elsewhere, spread over rounds, ratio, cyclictest" ltable
+t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own), spread over rounds, ratio, cyclictest" ltable
 t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/latency.sh --time never
 t_refuses "latency: a bad --bursts is refused" "--bursts takes a positive whole number, not 'many'" sh lab/latency.sh --bursts many
 t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" sh lab/latency.sh --cpus 0
