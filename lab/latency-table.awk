@@ -41,7 +41,6 @@ file == 1 {
 	sites = $8 "<-" $9 " .. " $10 "<-" $11
 	if ($7 == "tracer")
 		next
-	keep(k, $1, "all", $5, sites)
 	keep(k, $1, $7 == "yes" ? "slub" : "other", $5, sites)
 	next
 }

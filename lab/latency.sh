@@ -97,6 +97,10 @@ while [ $r -le $rounds ]; do
 	for b in $bursts; do
 		job=$out/job-$b.sh
 		{
+			# The load must have run, or a quiet boot would pass.
+			echo "#lab-expect: LAB-BURST slabs=$b bursts=[1-9]"
+			echo "#lab-expect: LAB-WALK passes=[1-9]"
+			echo "#lab-expect: LAB-HACKBENCH-END threads status=0"
 			echo ". /lab/lib.sh"
 			echo "lab_info"
 			echo "run_selftests"
