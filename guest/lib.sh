@@ -158,6 +158,12 @@ slab_state() {
 	fi
 }
 
+# tracefs: mount tracefs if it is not, and print where it is.
+tracefs() {
+	[ -d /sys/kernel/tracing/events ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+	echo /sys/kernel/tracing
+}
+
 # latency_arm: from here on, time every interrupts-off section in the
 # kernel. On the preemptirq tracepoints irq_disable and irq_enable (paired
 # per CPU) a histogram trigger keeps, per start site (the function that
@@ -171,8 +177,7 @@ slab_state() {
 # leaves out the idle loop, which runs with preemption off. Prints
 # LAB-LATENCY lines; fails when tracing is missing.
 latency_arm() {
-	_t=/sys/kernel/tracing
-	[ -d $_t/events ] || mount -t tracefs nodev $_t 2>/dev/null
+	_t=$(tracefs)
 	if [ ! -d $_t/events/preemptirq ] || [ ! -f $_t/synthetic_events ]; then
 		echo "LAB-LATENCY missing: this kernel has no preemptirq events or synthetic events (configs/latency.config)"
 		return 1
@@ -241,4 +246,56 @@ slab_burst_stop() {
 	echo 1 >$_p/stop
 	while [ "$(cat $_p/done)" != Y ]; do sleep 1; done
 	echo "LAB-BURST slabs=$(cat $_p/slabs) bursts=$(cat $_p/bursts)"
+}
+
+# Lock-contention attribution. contention_arm pairs every
+# lock:contention_begin with the same task's contention_end (histogram
+# variables keyed by pid) into a lock_wait event: the wait in trace-clock
+# ns, the lock's LCB_F_* flags and the stack at contention_begin. The
+# histogram on lock_wait counts them and sums the wait per stack and flags.
+# Every lock type fires these tracepoints, RT's sleeping spinlocks and
+# local locks (rtmutex) as well as raw spinlocks (qspinlock), but a guest
+# that sees a hypervisor spins on raw spinlocks in virt_spin_lock(), which
+# fires none (lab/boot.sh --native-cpu hides it). Fails when tracing is
+# missing.
+_contention_hist='hist:keys=stack.stacktrace,flags:vals=hitcount,ns:sort=ns.descending:size=4096'
+contention_arm() {
+	_t=$(tracefs)
+	if [ ! -d $_t/events/lock/contention_begin ] || [ ! -f $_t/synthetic_events ]; then
+		echo "LAB-CONTENTION missing: this kernel has no lock contention tracepoints or synthetic events (configs/bench.config)"
+		return 1
+	fi
+	echo 'lock_wait u64 ns; unsigned int flags; unsigned long[] stack' >>$_t/synthetic_events &&
+	echo 'hist:keys=common_pid:t0=common_timestamp,f0=flags,st=common_stacktrace:size=16384' \
+		>>$_t/events/lock/contention_begin/trigger &&
+	echo 'hist:keys=common_pid:d=common_timestamp-$t0,f=$f0,s=$st:onmatch(lock.contention_begin).trace(lock_wait,$d,$f,$s):size=16384' \
+		>>$_t/events/lock/contention_end/trigger &&
+	echo "$_contention_hist" >>$_t/events/synthetic/lock_wait/trigger || {
+		echo "LAB-CONTENTION missing: the histogram triggers were refused"
+		sed 's/^/LAB-CONTENTION error /' $_t/error_log
+		return 1
+	}
+	echo "LAB-CONTENTION armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock)"
+}
+
+# contention_run LABEL HACKBENCH-ARGS...: one hackbench run under perf stat
+# (its context switches) with the lock_wait histogram cleared before it
+# and paused after it, so that its totals are the run's alone; prints
+# both, prefixed for the host.
+contention_run() {
+	_label=$1
+	shift
+	_h=/sys/kernel/tracing/events/synthetic/lock_wait
+	{ echo "$_contention_hist:clear" >>$_h/trigger && echo "$_contention_hist:cont" >>$_h/trigger; } || {
+		echo "LAB-CONTENTION missing: the lock_wait histogram could not be cleared (contention_arm not run?)"
+		return 1
+	}
+	echo "LAB-CONTENTION-BEGIN $_label args=$*"
+	perf stat -e context-switches hackbench "$@" >/tmp/contention.out 2>&1
+	_s=$?
+	echo "$_contention_hist:pause" >>$_h/trigger || _s=1
+	sed 's/^/LAB-CONTENTION perf /' /tmp/contention.out
+	sed 's/^/LAB-CONTENTION hist /' $_h/hist
+	echo "LAB-CONTENTION-END $_label status=$_s"
+	return $_s
 }

@@ -1,20 +1,29 @@
 #!/bin/sh
 # bench.sh: boot variants side by side and compare them. Every round boots
 # each variant once, in an order rotated from round to round, and runs
-# hackbench under perf stat in it; raw samples go to samples.tsv as they
-# arrive, then tools/compare prints tables with Welch's t-test and plots.
+# hackbench under perf stat in it, then once more per hackbench mode with
+# lock-contention tracing (the attribution: who contends, SLUB or not);
+# raw samples go to samples.tsv and contention.tsv as they arrive, then
+# tools/compare prints tables with Welch's t-test and plots, and
+# lab/contention-table.awk the attribution table.
 #
 #   --variants "V..."   variants to compare, the first is the baseline
-#                       (default: base-rt series-rt-raw series-nonrt base-nonrt)
+#                       (default: base-rt series-rt-raw series-nonrt base-nonrt;
+#                       --galbraith: base-rt series-rt series-rt-raw series-nonrt)
 #   --rounds N          boots per variant (default 3; --quick: 2)
-#   --repeats N         perf stat -r N per hackbench mode (default 5; --quick: 3)
-#   --loops N           hackbench -l N (default 200; --quick: 100)
+#   --repeats N         perf stat -r N per hackbench mode (default 3; --quick: 2)
+#   --loops N           hackbench -l N (default 100; --quick: 50)
 #   --objects N         slub_bench objects per test, size and CPU
 #                       (default 1024; --quick: 256)
 #   --time wall|instructions|both
-#                       guest clock under TCG: wall time, or QEMU -icount
-#                       instruction time (path length only), or both
+#                       guest clock under TCG: wall time (the default), or
+#                       QEMU -icount instruction time (path length only:
+#                       no emulated cost of a context switch), or both in
+#                       one run (about 3 times as long)
 #   --quick             fewer rounds, repeats and loops
+#   --galbraith         Mike Galbraith's list_lock comparison, scaled for the
+#                       emulator: one hackbench mode, -s 4096 (process
+#                       sockets, -g 4), no microbenchmark
 #   --out DIR           results folder (default results/<date>-bench)
 #   --latency [OPTIONS] the latency guard instead (lab/latency.sh, its own
 #                       options)
@@ -24,10 +33,9 @@ if [ "${1:-}" = --latency ]; then
 	shift
 	exec sh "$LAB_ROOT/lab/latency.sh" "$@"
 fi
-USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--out DIR]"
+USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--galbraith] [--out DIR]"
 
-variants="base-rt series-rt-raw series-nonrt base-nonrt"
-rounds= repeats= loops= objects= time=wall out= quick=0
+variants= rounds= repeats= loops= objects= time=wall out= quick=0 galbraith=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
@@ -37,22 +45,34 @@ while [ $# -gt 0 ]; do
 	--objects) [ $# -ge 2 ] || usage_die "--objects needs a value"; number "$1" "$2"; objects=$2; shift 2 ;;
 	--time) [ $# -ge 2 ] || usage_die "--time needs a value"; time=$2; shift 2 ;;
 	--quick) quick=1; shift ;;
+	--galbraith) galbraith=1; shift ;;
 	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
 	*) usage_die "unknown argument '$1'" ;;
 	esac
 done
 case $time in
-wall) modes=wall ;;
-instructions) modes=instructions ;;
-both) modes="wall instructions" ;;
+wall | instructions | both) ;;
 *) usage_die "--time takes wall, instructions or both, not '$time'" ;;
 esac
 if [ $quick = 1 ]; then
-	: "${rounds:=2}" "${repeats:=3}" "${loops:=100}" "${objects:=256}"
+	: "${rounds:=2}" "${repeats:=2}" "${loops:=50}" "${objects:=256}"
 else
-	: "${rounds:=3}" "${repeats:=5}" "${loops:=200}" "${objects:=1024}"
+	: "${rounds:=3}" "${repeats:=3}" "${loops:=100}" "${objects:=1024}"
 fi
-[ -n "$variants" ] || usage_die "--variants is empty"
+# hackbench modes, a line each: the label of its samples and its
+# arguments before -g 4 -l LOOPS.
+if [ $galbraith = 1 ]; then
+	: "${variants:=base-rt series-rt series-rt-raw series-nonrt}"
+	hackbench_modes="galbraith -s 4096"
+else
+	: "${variants:=base-rt series-rt-raw series-nonrt base-nonrt}"
+	hackbench_modes="process_sockets
+process_pipes -p
+thread_sockets -T
+thread_pipes -T -p"
+fi
+labels=$(echo "$hackbench_modes" | cut -d' ' -f1 | tr '\n' ' ')
+[ -n "$(echo $variants)" ] || usage_die "--variants is empty"
 [ "$objects" -ge 64 ] || usage_die "--objects must be at least 64 (slub_bench's bulk batch), not $objects"
 for v in $variants; do load_variant "$v"; done
 
@@ -68,25 +88,41 @@ for v in $variants; do
 	load_variant "$v"
 	[ -f "$V_OBJ/slub_bench/slub_bench.ko" ] ||
 		die "$v has no slub_bench.ko: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
+	grep -q '^CONFIG_HIST_TRIGGERS=y' "$V_OBJ/.config" ||
+		die "$v cannot trace lock contention: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
+	# Where each function lives, to name the callers of contended locks.
+	text_objects "$V_OBJ" >"$out/functions-$v.tsv"
+	grep -q '	mm/slub\.o	' "$out/functions-$v.tsv" && grep -q '	kernel/locking/' "$out/functions-$v.tsv" ||
+		die "no function list for $v (nm over $V_OBJ): $out/functions-$v.tsv"
 done
 load_variant "$(echo $variants | cut -d' ' -f1)"
 kernel=$V_OBJ/arch/x86/boot/bzImage
 accel=tcg
 kvm_boots "$kernel" && accel=kvm
-[ $accel = kvm ] && [ "$time" != wall ] && usage_die "--time $time needs TCG; with KVM only wall time is measured"
+[ $accel = kvm ] && [ "$time" != wall ] &&
+	usage_die "--time $time needs TCG; with KVM only wall time is measured"
+case $time in
+wall) modes=wall ;;
+instructions) modes=instructions ;;
+both) modes="wall instructions" ;;
+esac
 
-# The guest job: hackbench in four modes under perf stat, then the
-# slub_bench microbenchmark module.
+# The guest job: hackbench in every mode under perf stat, the slub_bench
+# microbenchmark module, then the traced runs, last, so that the timed
+# ones run with every tracepoint off, as before tracing was built in.
 job=$out/job.sh
 {
 	echo ". /lab/lib.sh"
 	echo "lab_info"
 	echo "fail=0"
-	echo "run_hackbench process_sockets $repeats -g 4 -l $loops || fail=1"
-	echo "run_hackbench process_pipes $repeats -p -g 4 -l $loops || fail=1"
-	echo "run_hackbench thread_sockets $repeats -T -g 4 -l $loops || fail=1"
-	echo "run_hackbench thread_pipes $repeats -T -p -g 4 -l $loops || fail=1"
-	echo "run_slub_bench nr_objects=$objects || fail=1"
+	echo "$hackbench_modes" | while read -r label args; do
+		echo "run_hackbench $label $repeats $args -g 4 -l $loops || fail=1"
+	done
+	[ $galbraith = 1 ] || echo "run_slub_bench nr_objects=$objects || fail=1"
+	echo "contention_arm || fail=1"
+	echo "$hackbench_modes" | while read -r label args; do
+		echo "contention_run $label $args -g 4 -l $loops || fail=1"
+	done
 	echo "exit \$fail"
 } >"$job"
 
@@ -99,14 +135,15 @@ job=$out/job.sh
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "host_cpus=$(nproc)"
 	echo "variants=$variants"
-	echo "rounds=$rounds repeats=$repeats loops=$loops objects=$objects time=$time"
-	echo "command=lab/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --objects $objects --time $time"
+	echo "rounds=$rounds repeats=$repeats loops=$loops objects=$objects time=$time galbraith=$galbraith"
+	echo "command=lab/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --objects $objects --time $time$([ $galbraith = 0 ] || echo ' --galbraith')"
 } >"$out/meta"
 
 for mode in $modes; do
 	mkdir -p "$out/$mode"
 	printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n' >"$out/$mode/samples.tsv"
 	printf 'round\tvariant\tstatus\tlog\n' >"$out/$mode/status.tsv"
+	printf 'round\tvariant\tmode\tcaller\tobject\tlock\tcount\twait_ns\n' >"$out/$mode/contention.tsv"
 	{ cat "$out/meta"; echo "time=$mode"; } >"$out/$mode/meta"
 done
 
@@ -123,8 +160,11 @@ while [ $r -le $rounds ]; do
 			step=$((step + 1))
 			dir=$out/$mode/r$r/$v
 			mkdir -p "$dir"
+			# --native-cpu: the guest's raw spinlocks queue as on bare
+			# metal, and their contention is traced.
 			flags=
-			[ $mode = instructions ] && flags=--icount
+			[ $accel = tcg ] && flags=--native-cpu
+			[ $mode = instructions ] && flags="$flags --icount"
 			t0=$(date +%s)
 			# shellcheck disable=SC2086
 			sh "$LAB_ROOT/lab/boot.sh" --no-scan --accel $accel $flags --timeout 1200 \
@@ -133,6 +173,12 @@ while [ $r -le $rounds ]; do
 			[ -f "$dir/console.log" ] || : >"$dir/console.log"
 			awk -v round=$r -v variant="$v" -f "$LAB_ROOT/lab/bench-parse.awk" \
 				"$dir/console.log" >>"$out/$mode/samples.tsv"
+			attributed=yes
+			awk -v round=$r -v variant="$v" -v samples="$out/$mode/samples.tsv" \
+				-v modes="$labels" \
+				-f "$LAB_ROOT/lab/contention-parse.awk" "$out/functions-$v.tsv" \
+				"$dir/console.log" >>"$out/$mode/contention.tsv" 2>"$dir.contention" ||
+				attributed=no
 			if grep -q 'timed out' "$dir.boot"; then
 				status=timeout
 			elif [ $rc != 0 ]; then
@@ -143,6 +189,10 @@ while [ $r -le $rounds ]; do
 				else
 					status=crashed
 				fi
+			elif [ $attributed = no ]; then
+				# The job ran, but its attribution cannot be read.
+				status=failed
+				log "$v: no attribution: $(head -n 1 "$dir.contention")"
 			else
 				status=ok
 			fi
@@ -171,10 +221,17 @@ for mode in $modes; do
 	# shellcheck disable=SC2086
 	"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" $plot_metrics "$out/$mode" \
 		>/dev/null 2>>"$out/$mode/table.txt"
+	awk -v order="$variants" -f "$LAB_ROOT/lab/contention-table.awk" "$out/$mode/contention.tsv" \
+		"$out/$mode/samples.tsv" >"$out/$mode/contention.txt" 2>&1
+	sh "$LAB_ROOT/lab/contention-plot.sh" "$out/$mode" >>"$out/$mode/contention.txt" 2>&1
 	"$LAB_ROOT/tools/compare/compare" --format csv "$out/$mode" >"$out/$mode/summary.csv" 2>/dev/null
 	"$LAB_ROOT/tools/compare/compare" --format json "$out/$mode" >"$out/$mode/summary.json" 2>/dev/null
 	cat "$out/$mode/table.txt"
 	echo "plot: $out/$mode/plot.png ($out/$mode/plot.svg)"
+	echo "== lock contention, $what"
+	cat "$out/$mode/contention.txt"
+	[ ! -s "$out/$mode/contention.png" ] ||
+		echo "plot: $out/$mode/contention.png ($out/$mode/contention.svg)"
 done
 echo "results: $out"
 failed=$(cat "$out"/*/status.tsv | awk -F '\t' 'NR > 1 && $3 != "ok" && $3 != "status"' | wc -l)

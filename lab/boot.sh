@@ -7,14 +7,18 @@
 #   --timeout SECONDS   host-side limit for the whole boot (default 900)
 #   --accel auto|kvm|tcg  (default auto: kvm when /dev/kvm is usable)
 #   --icount            TCG only: guest time counts instructions
+#   --native-cpu        TCG only: hide the CPUID hypervisor bit, so that the
+#                       guest takes its bare-metal paths (raw spinlocks queue
+#                       and fire lock:contention_begin, instead of
+#                       virt_spin_lock()'s untraced test-and-set loop)
 #   --no-scan           keep the log but do not judge it (bench samples)
 #
 # Environment: LAB_SMP (default 2), LAB_MEM (default 1G).
 set -eu
 . "$(dirname "$0")/lib.sh"
-USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg] [--icount] [--no-scan] VARIANT JOB-SCRIPT"
+USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg] [--icount] [--native-cpu] [--no-scan] VARIANT JOB-SCRIPT"
 
-append= out= timeout=900 accel=auto icount=0 scan=1
+append= out= timeout=900 accel=auto icount=0 native=0 scan=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
@@ -22,6 +26,7 @@ while [ $# -gt 0 ]; do
 	--timeout) [ $# -ge 2 ] || usage_die "--timeout needs a value"; timeout=$2; shift 2 ;;
 	--accel) [ $# -ge 2 ] || usage_die "--accel needs a value"; accel=$2; shift 2 ;;
 	--icount) icount=1; shift ;;
+	--native-cpu) native=1; shift ;;
 	--no-scan) scan=0; shift ;;
 	--) shift; break ;;
 	-*) usage_die "unknown option $1" ;;
@@ -35,6 +40,9 @@ auto | tcg) ;;
 kvm) have_kvm || die "--accel kvm: /dev/kvm is missing or not usable by $(id -un)" ;;
 *) usage_die "--accel takes auto, kvm or tcg, not '$accel'" ;;
 esac
+if [ $native = 1 ] && [ $accel = kvm ]; then
+	usage_die "--native-cpu needs TCG (a KVM guest runs under a hypervisor)"
+fi
 if [ $icount = 1 ] && [ $accel = kvm ]; then
 	usage_die "--icount needs TCG (instruction time is an emulation feature)"
 fi
@@ -49,7 +57,7 @@ kernel=$obj/arch/x86/boot/bzImage
 
 if [ $accel = auto ]; then
 	accel=tcg
-	[ $icount = 0 ] && kvm_boots "$kernel" && accel=kvm
+	[ $icount = 0 ] && [ $native = 0 ] && kvm_boots "$kernel" && accel=kvm
 fi
 
 [ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-$V_NAME
@@ -81,12 +89,14 @@ cat "$base_cpio" "$stage/job.cpio" >"$out/initrd.cpio"
 cmdline="console=ttyS0 panic=-1 oops=panic $V_CMDLINE $append"
 smp=${LAB_SMP:-2}
 mem=${LAB_MEM:-1G}
+cpu=max
+[ $native = 0 ] || cpu=max,-hypervisor
 if [ $accel = kvm ]; then
 	machine="-accel kvm -cpu host"
 elif [ $icount = 1 ]; then
-	machine="-accel tcg -cpu max -icount shift=0,sleep=off"
+	machine="-accel tcg -cpu $cpu -icount shift=0,sleep=off"
 else
-	machine="-accel tcg -cpu max"
+	machine="-accel tcg -cpu $cpu"
 fi
 {
 	echo "variant=$V_NAME"
@@ -95,7 +105,7 @@ fi
 	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
 	echo "kernel=$kernel"
 	echo "cmdline=$cmdline"
-	echo "accel=$accel icount=$icount smp=$smp mem=$mem timeout=$timeout"
+	echo "accel=$accel icount=$icount native_cpu=$native smp=$smp mem=$mem timeout=$timeout"
 	echo "job=$job"
 } >"$out/run.info"
 cp "$obj/.config" "$out/kernel.config"

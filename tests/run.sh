@@ -225,6 +225,67 @@ t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" 
 t_refuses "latency: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/latency.sh --variants nosuch
 t_refuses "bench --latency passes its options to latency.sh" "unknown argument '--objects'" sh lab/bench.sh --latency --objects 64
 
+echo "== lock-contention attribution (lab/contention-parse.awk, lab/contention-table.awk, lab/contention-plot.sh)"
+cx=$fx/contention
+# cparse LOG [MODES]: the parser on LOG ("-": stdin) with the recorded
+# build's function list, cut to the names the recorded log's stacks use
+# (the parser gives the same rows with the whole list); samples in $T_OUT.s.
+cparse() {
+	rm -f "$T_OUT.s"
+	awk -v round=1 -v variant=v -v samples="$T_OUT.s" -v modes="${2:-process_sockets thread_pipes}" \
+		-f lab/contention-parse.awk $cx/functions.tsv "$1"
+}
+# The recorded log: series-rt-raw (--native-cpu), hackbench -g 4 -l 20 in
+# two modes. Checked by hand: unix_stream_sendmsg's RT-lock entry (1141
+# acquisitions, 117665092247 ns); SLUB's 81 = put_cpu_partial 48 +
+# ___slab_alloc 28 (the cpu_slab local lock, rtlock) + ___slab_alloc 5
+# (the raw list_lock, spinlock); the counts of each mode add up to the
+# histogram's Hits (4347 and 3538); mmap_write_lock_killable, a static
+# function of the same size in fs/exec.o and mm/mmap.o, is placed in
+# mm/mmap.o, the object of its caller __vm_munmap.
+cparse_diff() { cparse $cx/console.log | diff -u $cx/console.rows - && diff -u $cx/console.samples "$T_OUT.s"; }
+t_ok "a recorded series-rt-raw log gives the hand-checked callers and samples" cparse_diff
+t_refuses "an empty log is refused" 'no contention runs in the log' cparse /dev/null
+t_refuses "a guest without the tracepoints is refused with its reason" 'could not trace: this kernel has no lock contention' \
+	sh -c "echo 'LAB-CONTENTION missing: this kernel has no lock contention tracepoints' | awk -f lab/contention-parse.awk $cx/functions.tsv -"
+t_refuses "a mode that was not traced is refused" 'mode thread_sockets traced 0 times' \
+	cparse $cx/console.log "process_sockets thread_pipes thread_sockets"
+ccut() { sed '/Totals:/,$d' $cx/console.log | cparse -; }
+t_refuses "a log cut inside a histogram is refused" 'not ended \(log cut short' ccut
+cnested() { sed '/LAB-CONTENTION-END process_sockets/d' $cx/console.log | cparse -; }
+t_refuses "a block that begins inside another is refused" 'thread_pipes begins inside process_sockets' cnested
+cstatus() { sed 's/LAB-CONTENTION-END thread_pipes status=0/LAB-CONTENTION-END thread_pipes status=1/' $cx/console.log | cparse -; }
+t_refuses "a traced run that failed is refused" 'run of thread_pipes failed \(status=1\)' cstatus
+cgarbled() { sed '/hitcount:       1141/d' $cx/console.log | cparse -; }
+t_refuses "an entry without its end is refused, not skipped" 'begins inside another' cgarbled
+cnosamples() { cgarbled 2>/dev/null; test ! -s "$T_OUT.s"; }
+t_ok "a refused log adds no samples, not even its readable modes'" cnosamples
+# The first entry, from its first line to its last, gone.
+clost() { sed '0,/, flags:/{/{ stack.stacktrace/,/, flags:/d}' $cx/console.log | cparse -; }
+t_refuses "a lost entry is caught by the totals" 'has 165 entries, 164 were read' clost
+cdropped() { sed '0,/Dropped: 0/s/Dropped: 0/Dropped: 3/' $cx/console.log | cparse -; }
+t_refuses "entries the histogram dropped are refused" 'dropped 3 entries' cdropped
+cnoctx() { sed '0,/context-switches/{/context-switches/d}' $cx/console.log | cparse -; }
+t_refuses "a traced run without its context switches is refused (the other run's count is not reused)" \
+	'no context-switches count for process_sockets' cnoctx
+cwronglist() { awk -v modes=process_sockets -f lab/contention-parse.awk /dev/null $cx/console.log; }
+t_refuses "a function list that is not the kernel's is refused" 'is not in the function list' cwronglist
+ctable() { awk -v order="b a" -f lab/contention-table.awk $cx/table.contention $cx/table.samples | diff -u $cx/table.expected -; }
+t_ok "the table: means per run (a run without contention counts), SLUB's share, top callers, variants in the given order" ctable
+t_refuses "the table of a run without traced runs is refused" 'no traced runs' \
+	awk -f lab/contention-table.awk $cx/table.contention /dev/null
+cplot() {
+	rm -rf "$T_OUT.d" && mkdir "$T_OUT.d" &&
+	cp $cx/table.contention "$T_OUT.d/contention.tsv" && cp $cx/table.samples "$T_OUT.d/samples.tsv" &&
+	sh lab/contention-plot.sh "$T_OUT.d" && test -s "$T_OUT.d/contention.png" && test -s "$T_OUT.d/contention.svg" &&
+	sed -n 2p "$T_OUT.d/contention.dat" | diff -u - $cx/plot.row
+}
+t_ok "the plot: bars per run by the caller's object (mm/slub.o first), png and svg" cplot
+t_refuses "the plot of a folder without attribution is refused" 'has no contention.tsv' sh lab/contention-plot.sh $cx
+t_refuses "bench: --galbraith with an unknown variant is refused" 'unknown variant "nosuch"' \
+	sh lab/bench.sh --galbraith --variants nosuch
+rm -rf "$T_OUT.s" "$T_OUT.d"
+
 echo "== compare tool (tools/compare)"
 t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
 # bench-parse's slub_bench samples (two-decimal ns and cycles, one unit per
