@@ -3,7 +3,7 @@
 # timing mode's attribution rows), one bar per hackbench mode and variant:
 # contended acquisitions per traced run (left) and their wait (right), cut
 # by the object file of the caller: mm/slub.o, the four others with the
-# most contended acquisitions in the run, and the rest. Writes
+# most contended acquisitions over all bars, and the rest. Writes
 # DIR/contention.dat (the bars' numbers), contention.gp, contention.png and
 # contention.svg.
 set -u
@@ -20,11 +20,10 @@ command -v gnuplot >/dev/null || die "gnuplot is missing: run 'make deps'"
 awk -F '\t' '
 	FNR == 1 { file++; next }
 	file == 1 && NF == 8 {
-		seg = $5 == "mm/slub.o" ? "mm/slub.o" : $5
 		if ($5 != "mm/slub.o")
-			other[seg] += $7
-		cnt[$3 SUBSEP $2 SUBSEP seg] += $7
-		wt[$3 SUBSEP $2 SUBSEP seg] += $8
+			other[$5] += $7
+		cnt[$3 SUBSEP $2 SUBSEP $5] += $7
+		wt[$3 SUBSEP $2 SUBSEP $5] += $8
 		next
 	}
 	file == 2 && $3 ~ /^contention_.*_context_switches$/ {
