@@ -20,6 +20,7 @@
 # checkpatch, and series-rt-raw-debug built and booted with the check job.
 set -u
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/steps.sh"
 USAGE="check.sh [--quick]"
 quick=0
 case $# in
@@ -31,6 +32,10 @@ cd "$LAB_ROOT"
 . tests/harness.sh
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-check
 mkdir -p "$out"
+# Every step's wall time, printed as a table at the end (lab/steps.sh).
+LAB_STEPS=$out/steps.tsv
+export LAB_STEPS
+: >"$LAB_STEPS"
 matrix=$(sh lab/variants.sh --check) || exit 1
 [ $quick = 0 ] || matrix=series-rt-raw-debug
 variants=${LAB_CHECK_VARIANTS:-$matrix}
@@ -44,7 +49,7 @@ job=guest/jobs/check.sh
 boot_test() {
 	_name=$1 _desc=$2
 	shift 2
-	sh lab/boot.sh --out "$out/$_name" "$@" >"$out/$_name.verdict" 2>&1
+	timed "boot $_name" sh lab/boot.sh --out "$out/$_name" "$@" >"$out/$_name.verdict" 2>&1
 	_rc=$?
 	sed 's/^/    /' "$out/$_name.verdict"
 	if [ $_rc = 0 ]; then
@@ -57,18 +62,18 @@ boot_test() {
 echo "== lab self-tests"
 if [ $quick = 1 ]; then
 	# The menuconfig test (it configures kernels) is the whole check's.
-	sh tests/run.sh --quick --no-summary
+	timed "lab self-tests (--quick)" sh tests/run.sh --quick --no-summary
 	echo "== series round trip (lab/tree.sh)"
-	sh tests/series-roundtrip.sh
+	timed "series round trip" sh tests/series-roundtrip.sh
 else
-	sh tests/run.sh --no-summary
+	timed "lab self-tests" sh tests/run.sh --no-summary
 fi
 
 echo "== series"
-t_ok "patches/series applies and a fresh apply reproduces the series tree" sh lab/tree.sh verify
-t_ok "checkpatch --strict: no error or warning in any patch" sh lab/checkpatch.sh
+t_ok "patches/series applies and a fresh apply reproduces the series tree" timed "series verify" sh lab/tree.sh verify
+t_ok "checkpatch --strict: no error or warning in any patch" timed "checkpatch" sh lab/checkpatch.sh
 [ $quick = 1 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
-	sh lab/kunit-uml.sh
+	timed "kunit-uml" sh lab/kunit-uml.sh
 
 built=
 for v in $variants; do
@@ -79,7 +84,7 @@ for v in $variants; do
 	# make menuconfig's changes are part of the variant until removed; CI
 	# (a fresh clone) has none.
 	[ -z "$V_LOCAL" ] || echo "note: $v is checked with make menuconfig's changes in $V_LOCAL"
-	if ! sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
+	if ! timed "build $v" sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
 		t_fail "build $v" "$(tail -n 20 "$out/build-$v.log")"
 		continue
 	fi
@@ -104,11 +109,11 @@ if [ $full = 1 ]; then
 	# the lock they may take is forbidden, as plain RT does.
 	echo "== kmalloc and kfree under a raw spinlock are reported on RT"
 	for v in series-rt-debug base-rt-debug; do
-		if ! sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
+		if ! timed "build $v" sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
 			t_fail "build $v" "$(tail -n 20 "$out/build-$v.log")"
 			continue
 		fi
-		if sh lab/boot.sh --out "$out/wrong-context-$v" "$v" guest/jobs/wrong-context.sh \
+		if timed "boot wrong-context-$v" sh lab/boot.sh --out "$out/wrong-context-$v" "$v" guest/jobs/wrong-context.sh \
 			>"$out/wrong-context-$v.verdict" 2>&1; then
 			t_fail "$v: a slab call under a raw spinlock fails the boot" "the boot passed"
 		else
@@ -123,7 +128,7 @@ fi
 
 if [ $full = 1 ]; then
 	echo "== deliberately broken kernels fail the check"
-	if sh lab/mutation.sh >"$out/mutation.log" 2>&1; then
+	if timed "mutations" sh lab/mutation.sh >"$out/mutation.log" 2>&1; then
 		t_pass "every mutation in tests/mutations/ is caught by the check job"
 	else
 		t_fail "every mutation in tests/mutations/ is caught by the check job" "$(tail -n 15 "$out/mutation.log")"
@@ -133,28 +138,35 @@ fi
 
 if [ $full = 1 ]; then
 	echo "== README's walkthrough, as a person types it (menuconfig through EDIT=)"
-	sh tests/walkthrough.sh "$out/walkthrough"
+	timed "walkthrough" sh tests/walkthrough.sh "$out/walkthrough"
 fi
 
-if [ $quick = 1 ]; then
+# finish: the step table, on screen and beside the results, then the
+# closing line.
+finish() {
+	echo "== wall time of each step"
+	steps_table "$LAB_STEPS" | tee "$out/steps.txt"
 	echo "results: $out"
 	t_summary
+}
+
+if [ $quick = 1 ]; then
+	finish
 	exit
 fi
 
 echo "== the runner catches failing guests"
 v=$(echo $variants | cut -d' ' -f1)
 t_refuses "a guest that panics fails the run and keeps its log" 'Kernel panic' \
-	sh lab/boot.sh --timeout 300 --append "rdinit=/nonexistent init=/nonexistent" \
+	timed "runner check: panic" sh lab/boot.sh --timeout 300 --append "rdinit=/nonexistent init=/nonexistent" \
 	--out "$out/negative-panic" "$v" "$job"
 [ -s "$out/negative-panic/console.log" ] && t_pass "the panicked guest's console log is kept" ||
 	t_fail "the panicked guest's console log is kept"
 t_refuses "a guest that hangs is stopped by the timeout" "timed out after ${LAB_HANG_TIMEOUT:-60}s" \
-	sh lab/boot.sh --timeout "${LAB_HANG_TIMEOUT:-60}" --out "$out/negative-hang" "$v" tests/fixtures/jobs/hang.sh
+	timed "runner check: hang" sh lab/boot.sh --timeout "${LAB_HANG_TIMEOUT:-60}" --out "$out/negative-hang" "$v" tests/fixtures/jobs/hang.sh
 grep -q 'hang job: sleeping forever' "$out/negative-hang/console.log" 2>/dev/null &&
 	t_pass "the hung guest reached its job before the timeout (log kept)" ||
 	t_fail "the hung guest reached its job before the timeout (log kept)" \
 		"raise LAB_HANG_TIMEOUT if this machine boots slower"
 
-echo "results: $out"
-t_summary
+finish

@@ -12,6 +12,7 @@
 # says how it did.
 set -u
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/steps.sh"
 USAGE="mutation.sh [VARIANT]"
 [ $# -le 1 ] || usage_die "expected at most one variant"
 variant=${1:-series-rt-debug}
@@ -47,7 +48,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	git -C "$SERIES_TREE" worktree add -q --detach "$wt" HEAD
 	git -C "$wt" apply "$p" || die "$p does not apply to the series tree"
 	log "$name: building $variant with the mutation"
-	KERNEL_SRC=$wt sh "$LAB_ROOT/lab/build.sh" "$variant" >"$out/$name.build.log" 2>&1 ||
+	timed "  mutation $name: build" env KERNEL_SRC="$wt" sh "$LAB_ROOT/lab/build.sh" "$variant" >"$out/$name.build.log" 2>&1 ||
 		die "$name: build failed; log: $out/$name.build.log"
 	# The fast-path stress test depends on timing. Since it records who
 	# holds each object in an xarray it runs about 43k operations a
@@ -63,7 +64,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		attempt=$((attempt + 1))
 		run=$out/$name.$attempt
 		log "$name: booting with only $test ($attempt of $MUTATION_BOOTS)"
-		KERNEL_SRC=$wt sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$run" \
+		timed "  mutation $name: boot $attempt" env KERNEL_SRC="$wt" sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$run" \
 			--append "kunit.filter_glob=slub_test.$test slub_kunit.stress_ms=$MUTATION_STRESS_MS" \
 			"$variant" "$LAB_ROOT/guest/jobs/mutation.sh" >"$run.verdict" 2>&1
 		rc=$?

@@ -7,6 +7,7 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/harness.sh
+. lab/steps.sh
 [ $# -eq 1 ] || { echo "usage: tests/walkthrough.sh OUT-DIR" >&2; exit 2; }
 out=$1
 mkdir -p "$out"
@@ -25,8 +26,10 @@ step() {
 		t_fail "walkthrough $n, $_name: README's Walkthrough has no line '$_cmd'"
 		return
 	fi
+	_t0=$(date +%s)
 	eval "$_cmd $_more" >"$out/$n.log" 2>&1
 	_rc=$?
+	step_since "  walkthrough $n: $_name" "$_t0"
 	for _re in "$@"; do
 		grep -q -E -e "$_re" "$out/$n.log" && continue
 		t_fail "walkthrough $n, $_name: no /$_re/ (exit $_rc)" "$(tail -n 15 "$out/$n.log")"
