@@ -80,10 +80,9 @@ for v in $variants; do load_variant "$v"; done
 mkdir -p "$out"
 make -s -C "$LAB_ROOT/tools/compare" || die "the compare tool does not build"
 
+# shellcheck disable=SC2086
+build_variants "$out" $variants
 for v in $variants; do
-	log "build $v"
-	sh "$LAB_ROOT/lab/build.sh" "$v" >"$out/build-$v.log" 2>&1 ||
-		die "build of $v failed; log: $out/build-$v.log"
 	# Every variant must run the same microbenchmark, or its rows go missing.
 	load_variant "$v"
 	[ -f "$V_OBJ/slub_bench/slub_bench.ko" ] ||
@@ -113,6 +112,7 @@ esac
 job=$out/job.sh
 {
 	echo ". /lab/lib.sh"
+	echo ". /lab/trace.sh"
 	echo "lab_info"
 	echo "fail=0"
 	echo "$hackbench_modes" | while read -r label args; do

@@ -39,7 +39,7 @@ configured() {
 	esac
 }
 
-kbuild_opts # KCC, KJOBS: the compiler and job count of kernel makes
+kbuild_opts # KCC, KHOSTCC, KJOBS: the compilers and job count of kernel makes
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-bisect-build
 mkdir -p "$out"
 ok=0 bad=0 n=0
@@ -66,10 +66,10 @@ for c in $commits; do
 		log=$out/$n-$name.log
 		# Kconfig changes along the series: configure every prefix anew.
 		# shellcheck disable=SC2086
-		if ! { make -s -C "$wt" O="$obj" CC="$KCC" tinyconfig &&
+		if ! { make -s -C "$wt" O="$obj" CC="$KCC" HOSTCC="$KHOSTCC" tinyconfig &&
 			sed -i -e '/^CONFIG_SLUB_TINY=/d' -e '/^CONFIG_SLAB_MERGE_DEFAULT=/d' "$obj/.config" &&
 			"$wt/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $list &&
-			make -s -C "$wt" O="$obj" CC="$KCC" olddefconfig; } >"$log" 2>&1; then
+			make -s -C "$wt" O="$obj" CC="$KCC" HOSTCC="$KHOSTCC" olddefconfig; } >"$log" 2>&1; then
 			echo "FAIL: [$frags] configure (see $log)"
 			echo fail >>"$out/counts"
 			continue
@@ -78,7 +78,7 @@ for c in $commits; do
 		for o in $objs; do
 			configured "$o" "$obj/.config" || continue
 			built="$built $o"
-			make -s -C "$wt" O="$obj" CC="$KCC" -j"$KJOBS" "$o" >>"$log" 2>&1 || res=fail
+			make -s -C "$wt" O="$obj" CC="$KCC" HOSTCC="$KHOSTCC" -j"$KJOBS" "$o" >>"$log" 2>&1 || res=fail
 		done
 		# A compiler warning in a patched object fails the build too.
 		if grep -E '\.[ch]:[0-9]+:[0-9]+: (warning|error):' "$log" | head -5 | grep .; then

@@ -2,23 +2,42 @@
 # build.sh VARIANT: configure (lab/configure.sh) and build the kernel of a
 # declared variant. Builds go to build/obj/<tree>-<fragments> (with -local
 # when make menuconfig saved changes for it), are incremental, and use
-# ccache when it is installed. Prints the bzImage path.
+# ccache when it is installed (a -local folder starts as a copy of the
+# declared one). Prints the bzImage path.
 set -eu
 . "$(dirname "$0")/lib.sh"
 USAGE="build.sh VARIANT"
 [ $# -eq 1 ] || usage_die "expected one variant name"
 load_variant "$1"
 
+# A build with make menuconfig's changes starts, the first time, from a copy
+# of the declared build's folder when that one is built: kbuild then
+# recompiles only what the changed options reach (SLUB_CPU_PARTIAL off:
+# about 50 objects, not 1300).
+declared=${V_OBJ%-local}
+if [ -n "$V_LOCAL" ] && [ ! -e "$V_OBJ" ] && [ -f "$declared/vmlinux" ]; then
+	log "starting $V_OBJ from a copy of $declared"
+	rm -rf "$V_OBJ.tmp"
+	cp -a "$declared" "$V_OBJ.tmp" && mv "$V_OBJ.tmp" "$V_OBJ" ||
+		die "could not copy $declared to $V_OBJ"
+fi
+
 sh "$LAB_ROOT/lab/configure.sh" "$1" >/dev/null
 src=$(tree_dir "$V_TREE")
 obj=$V_OBJ
-kbuild_opts # KCC, KJOBS: the compiler and job count of kernel makes
+kbuild_opts # KCC, KHOSTCC, KJOBS: the compilers and job count of kernel makes
 [ -z "$V_LOCAL" ] || log "with $V_LOCAL (make menuconfig's changes; remove the file to undo)"
 
 with=
 [ "$KCC" = gcc ] || with=", ccache"
+# With module support, the kernel's own modules too, in the same make (one
+# walk of the tree instead of two): an external module links against the
+# Module.symvers they write.
+targets=bzImage
+grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="bzImage modules"
 log "building $V_NAME in $obj (-j$KJOBS$with)"
-if ! kmake "$src" "$obj" bzImage >"$obj/build.log" 2>&1; then
+# shellcheck disable=SC2086
+if ! kmake "$src" "$obj" $targets >"$obj/build.log" 2>&1; then
 	grep -E 'error|Error' "$obj/build.log" | head -40 >&2
 	die "kernel build failed for $V_NAME; full log: $obj/build.log"
 fi
@@ -47,9 +66,7 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 	mkdir -p "$obj/slub_bench"
 	cp "$(tree_dir series)/lib/slub_bench.c" "$obj/slub_bench/"
 	echo 'obj-m := slub_bench.o' >"$obj/slub_bench/Kbuild"
-	# "make modules" of the kernel itself writes Module.symvers, which
-	# an external module links against.
-	{ kmake "$src" "$obj" modules && kmake "$src" "$obj" M="$obj/slub_bench" modules; } >"$obj/slub_bench/build.log" 2>&1 ||
+	kmake "$src" "$obj" M="$obj/slub_bench" modules >"$obj/slub_bench/build.log" 2>&1 ||
 		{ cat "$obj/slub_bench/build.log" >&2; die "slub_bench.ko failed to build for $V_NAME"; }
 	log "built $obj/slub_bench/slub_bench.ko"
 	# The lab's own test modules (guest/modules/*.c), for every tree.

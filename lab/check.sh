@@ -20,7 +20,7 @@
 # checkpatch, and series-rt-raw-debug built and booted with the check job.
 set -u
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/steps.sh"
+. "$(dirname "$0")/lib/steps.sh"
 USAGE="check.sh [--quick]"
 quick=0
 case $# in
@@ -32,7 +32,7 @@ cd "$LAB_ROOT"
 . tests/harness.sh
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-check
 mkdir -p "$out"
-# Every step's wall time, printed as a table at the end (lab/steps.sh).
+# Every step's wall time, printed as a table at the end (lab/lib/steps.sh).
 LAB_STEPS=$out/steps.tsv
 export LAB_STEPS
 : >"$LAB_STEPS"
@@ -75,23 +75,28 @@ t_ok "checkpatch --strict: no error or warning in any patch" timed "checkpatch" 
 [ $quick = 1 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
 	timed "kunit-uml" sh lab/kunit-uml.sh
 
+# build_once VARIANT: build it unless this run built its folder already
+# (boot-parameter variants share their build's folder; lab/build.sh on a
+# current folder still takes most of a minute), a test each build.
 built=
+build_once() {
+	load_variant "$1"
+	case " $built " in *" $V_OBJ "*) return 0 ;; esac
+	if ! timed "build $1" sh lab/build.sh "$1" >"$out/build-$1.log" 2>&1; then
+		t_fail "build $1" "$(tail -n 20 "$out/build-$1.log")"
+		return 1
+	fi
+	t_pass "build ${V_OBJ##*/}"
+	built="$built $V_OBJ"
+}
+
 for v in $variants; do
 	echo "== $v"
-	# Boot-parameter variants (cmdline only) share one build; count it once.
-	load_variant "$v"
-	obj=$V_OBJ
 	# make menuconfig's changes are part of the variant until removed; CI
 	# (a fresh clone) has none.
+	load_variant "$v"
 	[ -z "$V_LOCAL" ] || echo "note: $v is checked with make menuconfig's changes in $V_LOCAL"
-	if ! timed "build $v" sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
-		t_fail "build $v" "$(tail -n 20 "$out/build-$v.log")"
-		continue
-	fi
-	case " $built " in
-	*" $obj "*) ;;
-	*) t_pass "build ${obj##*/}"; built="$built $obj" ;;
-	esac
+	build_once "$v" || continue
 	boot_test "$v" "$v: KUnit slub_test, test_meminit, selftests, hackbench; no splat" \
 		"$v" "$job"
 done
@@ -99,7 +104,7 @@ done
 if [ $full = 1 ]; then
 	echo "== malformed slab_cpu_partial= values"
 	boot_test bad-cpu-partial "slab_cpu_partial=: an out-of-range value is clamped, malformed ones change nothing; all warn" \
-		--append "slab_cpu_partial=2147483648 slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999999999999" \
+		--append "$NO_KUNIT slab_cpu_partial=2147483648 slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999999999999" \
 		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
 fi
 
@@ -109,11 +114,9 @@ if [ $full = 1 ]; then
 	# the lock they may take is forbidden, as plain RT does.
 	echo "== kmalloc and kfree under a raw spinlock are reported on RT"
 	for v in series-rt-debug base-rt-debug; do
-		if ! timed "build $v" sh lab/build.sh "$v" >"$out/build-$v.log" 2>&1; then
-			t_fail "build $v" "$(tail -n 20 "$out/build-$v.log")"
-			continue
-		fi
-		if timed "boot wrong-context-$v" sh lab/boot.sh --out "$out/wrong-context-$v" "$v" guest/jobs/wrong-context.sh \
+		build_once "$v" || continue
+		if timed "boot wrong-context-$v" sh lab/boot.sh --append "$NO_KUNIT" --out "$out/wrong-context-$v" \
+			"$v" guest/jobs/wrong-context.sh \
 			>"$out/wrong-context-$v.verdict" 2>&1; then
 			t_fail "$v: a slab call under a raw spinlock fails the boot" "the boot passed"
 		else
@@ -158,12 +161,14 @@ fi
 echo "== the runner catches failing guests"
 v=$(echo $variants | cut -d' ' -f1)
 t_refuses "a guest that panics fails the run and keeps its log" 'Kernel panic' \
-	timed "runner check: panic" sh lab/boot.sh --timeout 300 --append "rdinit=/nonexistent init=/nonexistent" \
+	timed "runner check: panic" sh lab/boot.sh --timeout 300 --append "$NO_KUNIT rdinit=/nonexistent init=/nonexistent" \
 	--out "$out/negative-panic" "$v" "$job"
 [ -s "$out/negative-panic/console.log" ] && t_pass "the panicked guest's console log is kept" ||
 	t_fail "the panicked guest's console log is kept"
-t_refuses "a guest that hangs is stopped by the timeout" "timed out after ${LAB_HANG_TIMEOUT:-60}s" \
-	timed "runner check: hang" sh lab/boot.sh --timeout "${LAB_HANG_TIMEOUT:-60}" --out "$out/negative-hang" "$v" tests/fixtures/jobs/hang.sh
+hang=${LAB_HANG_TIMEOUT:-30}
+t_refuses "a guest that hangs is stopped by the timeout" "timed out after ${hang}s" \
+	timed "runner check: hang" sh lab/boot.sh --timeout "$hang" --append "$NO_KUNIT" \
+	--out "$out/negative-hang" "$v" tests/fixtures/jobs/hang.sh
 grep -q 'hang job: sleeping forever' "$out/negative-hang/console.log" 2>/dev/null &&
 	t_pass "the hung guest reached its job before the timeout (log kept)" ||
 	t_fail "the hung guest reached its job before the timeout (log kept)" \

@@ -1,5 +1,5 @@
 # contention-parse.awk: the lock-contention attribution in a bench guest's
-# console log (guest/lib.sh contention_run) as rows.
+# console log (guest/trace.sh contention_run) as rows.
 #   awk -v round=R -v variant=V [-v samples=FILE] [-v modes="M..."] \
 #       -f contention-parse.awk FUNCTIONS CONSOLE-LOG
 # FUNCTIONS has "name<TAB>object<TAB>size" for every text symbol of the

@@ -12,13 +12,13 @@ sh "$LAB_ROOT/lab/tree.sh" series
 src=$(tree_dir series)
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-kunit-uml
 mkdir -p "$out"
-kbuild_opts # KCC, KJOBS: the compiler and job count of kernel makes
+kbuild_opts # KCC, KHOSTCC, KJOBS: the compilers and job count of kernel makes
 log "kunit.py run (UML) on $src; log: $out/kunit.log"
 rc=0
 (cd "$src" && python3 tools/testing/kunit/kunit.py run \
 	--kunitconfig="$CONFIG_DIR/slub.kunitconfig" \
 	--build_dir="$LAB_WORK/kunit-uml" --jobs="$KJOBS" \
-	--make_options CC="$KCC") >"$out/kunit.log" 2>&1 || rc=$?
+	--make_options CC="$KCC" --make_options HOSTCC="$KHOSTCC") >"$out/kunit.log" 2>&1 || rc=$?
 cp "$LAB_WORK/kunit-uml/.config" "$out/kernel.config" 2>/dev/null || true
 grep -E '^\[[0-9:]+\] (=+ \[?[A-Z]*\]? ?slub_test|\[(PASSED|SKIPPED|FAILED|CRASHED)\]|Testing complete)' \
 	"$out/kunit.log" | sed 's/^/    /' || true

@@ -1,4 +1,4 @@
-# latency-parse.awk: read the latency guard's console log (guest/lib.sh
+# latency-parse.awk: read the latency guard's console log (guest/trace.sh
 # latency_report and cyclictest_stop) into rows.
 #   awk -v round=R -v variant=V -v burst=B [-v cyclictest=FILE] \
 #       -f latency-parse.awk SYSTEM.MAP SLUB-FUNCTIONS CONSOLE-LOG
@@ -220,7 +220,7 @@ END {
 	if (entries["irqoff"] != rows["irqoff"] + unpaired["irqoff"])
 		fail("the histogram has " entries["irqoff"] + 0 " entries, " rows["irqoff"] + unpaired["irqoff"] " were read")
 	if (dropped["irqoff"])
-		print "latency-parse: the histogram dropped entries: raise size= in guest/lib.sh" > "/dev/stderr"
+		print "latency-parse: the histogram dropped entries: raise size= in guest/trace.sh" > "/dev/stderr"
 	if (cyclictest != "") {
 		if (!ct_done)
 			fail("no cyclictest report")

@@ -7,7 +7,7 @@
 # (guest/modules/) leaving thousands of partial slabs and freeing them from
 # another CPU, again and again; cyclictest runs beside it. Every
 # interrupts-off and preemption-off section is timed in the guest
-# (guest/lib.sh latency_arm); the longest per pair of start and end sites
+# (guest/trace.sh latency_arm); the longest per pair of start and end sites
 # go to sections.tsv with the sites named from the build's System.map, and
 # latency-table.awk prints, per variant and burst size, the longest
 # section, the longest one begun or ended in mm/slub.c, and cyclictest's
@@ -61,10 +61,9 @@ for v in $variants; do load_variant "$v"; done
 
 [ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-latency
 mkdir -p "$out"
+# shellcheck disable=SC2086
+build_variants "$out" $variants
 for v in $variants; do
-	log "build $v"
-	sh "$LAB_ROOT/lab/build.sh" "$v" >"$out/build-$v.log" 2>&1 ||
-		die "build of $v failed; log: $out/build-$v.log"
 	load_variant "$v"
 	grep -q '^CONFIG_IRQSOFF_TRACER=y' "$V_OBJ/.config" ||
 		die "$v has no latency tracers: add the latency fragment (configs/latency.config) to variants/$V_BUILD.variant"
@@ -102,6 +101,7 @@ while [ $r -le $rounds ]; do
 			echo "#lab-expect: LAB-WALK passes=[1-9]"
 			echo "#lab-expect: LAB-HACKBENCH-END threads status=0"
 			echo ". /lab/lib.sh"
+			echo ". /lab/trace.sh"
 			echo "lab_info"
 			echo "run_selftests"
 			echo "latency_arm || exit 1"

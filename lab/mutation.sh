@@ -6,13 +6,14 @@
 # It is applied to a scratch worktree of the series tree (build/src/mutation,
 # never exported), built as VARIANT (default series-rt-debug) and booted
 # with kunit.filter_glob naming that test (the check job runs it among the
-# others; alone, a boot takes a minute less) and
+# others; alone, a boot takes a minute less), without test_meminit and the
+# built-in slub_bench run (NO_BOOT_TESTS in lab/lib.sh), and
 # slub_kunit.stress_ms=MUTATION_STRESS_MS (default 15000), up to
 # MUTATION_BOOTS times (default 3) until the test catches it; the script
 # says how it did.
 set -u
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/steps.sh"
+. "$(dirname "$0")/lib/steps.sh"
 USAGE="mutation.sh [VARIANT]"
 [ $# -le 1 ] || usage_die "expected at most one variant"
 variant=${1:-series-rt-debug}
@@ -65,7 +66,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		run=$out/$name.$attempt
 		log "$name: booting with only $test ($attempt of $MUTATION_BOOTS)"
 		timed "  mutation $name: boot $attempt" env KERNEL_SRC="$wt" sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$run" \
-			--append "kunit.filter_glob=slub_test.$test slub_kunit.stress_ms=$MUTATION_STRESS_MS" \
+			--append "$NO_BOOT_TESTS kunit.filter_glob=slub_test.$test slub_kunit.stress_ms=$MUTATION_STRESS_MS" \
 			"$variant" "$LAB_ROOT/guest/jobs/mutation.sh" >"$run.verdict" 2>&1
 		rc=$?
 		con=$run/console.log

@@ -5,6 +5,7 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/harness.sh
+. lab/lib/steps.sh
 fx=tests/fixtures
 # A person's make menuconfig changes (local/) change no test's answer.
 LAB_LOCAL=$PWD/$fx/no-local
@@ -286,6 +287,21 @@ t_refuses "bench: --galbraith with an unknown variant is refused" 'unknown varia
 	sh lab/bench.sh --galbraith --variants nosuch
 rm -rf "$T_OUT.s" "$T_OUT.d"
 
+echo "== each step's wall time (lab/lib/steps.sh)"
+# timed_row: timed records its step and hands on the command's status.
+timed_row() {
+	LAB_STEPS=$T_OUT.steps
+	: >"$LAB_STEPS"
+	timed "a failing step" sh -c 'exit 3'
+	[ $? = 3 ] && [ "$(cat "$LAB_STEPS")" = "$(printf 'a failing step\t0')" ]
+}
+t_ok "timed records a row and returns the command's status" timed_row
+t_ok "without LAB_STEPS, timed records nothing and still runs the command" \
+	env -u LAB_STEPS sh -c '. lab/lib/steps.sh && timed x true'
+t_ok "the table: minutes and seconds, parts shown but left out of the total" \
+	sh -c ". lab/lib/steps.sh && steps_table $fx/steps/steps.tsv | diff -u $fx/steps/table.expected -"
+rm -f "$T_OUT.steps"
+
 echo "== compare tool (tools/compare)"
 t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
 # bench-parse's slub_bench samples (two-decimal ns and cycles, one unit per
@@ -306,9 +322,9 @@ t_ok "compare reads bench-parse's slub_bench samples, ns and cycles" bench_to_co
 
 if [ $quick = 0 ]; then
 	echo "== series round trip (lab/tree.sh)"
-	sh tests/series-roundtrip.sh
+	timed "  series round trip" sh tests/series-roundtrip.sh
 	echo "== make menuconfig without a person (lab/menuconfig.sh --edit, lab/configure.sh)"
-	sh tests/menuconfig.sh
+	timed "  menuconfig test" sh tests/menuconfig.sh
 fi
 
 [ $summary = 0 ] || t_summary

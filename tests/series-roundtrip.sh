@@ -49,6 +49,13 @@ else
 	t_fail "fresh apply reproduces the tree exactly" "want $want got $got"
 fi
 
+# A commit that patches/ does not hold (not exported) fails verify.
+printf '\nNot exported.\n' >>"$scratch/series/Documentation/mm/slub.rst"
+git -C "$scratch/series" -c user.name=t -c user.email=t@t commit -q -a -m "not exported"
+t_refuses "verify refuses a series tree that patches/ does not reproduce" 'differs from the series tree' \
+	sh lab/tree.sh verify
+git -C "$scratch/series" reset -q --hard HEAD~1
+
 # The base commit must list exactly the tarball's files.
 mkdir -p "$scratch/fake/linux-source-6.12"
 echo x >"$scratch/fake/linux-source-6.12/Makefile"

@@ -1,8 +1,10 @@
 # steps.sh: wall time of each step of a run (POSIX sh, sourced). A run sets
 # LAB_STEPS to a file and exports it; every step timed while it is set adds
 # a row "NAME<TAB>SECONDS" there, from check.sh or from a script it calls.
-# A NAME that starts with two spaces is a part of the row above it and is
-# left out of the total. Nothing is recorded while LAB_STEPS is unset.
+# A NAME that starts with two spaces is a part of a step, written when the
+# part ends, so before the row of the step it belongs to (the next row
+# without the spaces); parts are left out of the total. Nothing is
+# recorded while LAB_STEPS is unset.
 
 # step_since NAME START: record NAME as taking from START (date +%s) to now.
 step_since() {

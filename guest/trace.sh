@@ -1,0 +1,145 @@
+# The bench's measurements in the guest (busybox sh), installed as
+# /lab/trace.sh beside /lab/lib.sh: tracing of interrupts-off sections and
+# of lock contention, and the latency guard's load (cyclictest, slab_burst).
+
+# tracefs: mount tracefs if it is not, and print where it is.
+tracefs() {
+	[ -d /sys/kernel/tracing/events ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+	echo /sys/kernel/tracing
+}
+
+# latency_arm: from here on, time every interrupts-off section in the
+# kernel. On the preemptirq tracepoints irq_disable and irq_enable (paired
+# per CPU) a histogram trigger keeps, per start site (the function that
+# disabled interrupts and its caller, offsets from _stext) and end site's
+# caller (a histogram has at most three keys), the number of sections and
+# the longest one in trace-clock ns, with the function that ended that
+# one. Sections begun in one task and ended in another (the scheduler's
+# switch) are left out. The preemptirqsoff tracer runs
+# beside it (started first, so its own start is not timed): the kernel's
+# longest section with preemption or interrupts off, with its stack; it
+# leaves out the idle loop, which runs with preemption off. Prints
+# LAB-LATENCY lines; fails when tracing is missing.
+latency_arm() {
+	_t=$(tracefs)
+	if [ ! -d $_t/events/preemptirq ] || [ ! -f $_t/synthetic_events ]; then
+		echo "LAB-LATENCY missing: this kernel has no preemptirq events or synthetic events (configs/latency.config)"
+		return 1
+	fi
+	echo preemptirqsoff >$_t/current_tracer && echo 0 >$_t/tracing_max_latency || {
+		echo "LAB-LATENCY missing: no preemptirqsoff tracer"
+		return 1
+	}
+	echo "irqoff_section u64 ns; s32 s0; s32 s1; s32 e0; s32 e1; s32 dp" >>$_t/synthetic_events &&
+	echo 'hist:keys=common_cpu:t0=common_timestamp,c0=caller_offs,p0=parent_offs,pid0=common_pid' \
+		>>$_t/events/preemptirq/irq_disable/trigger &&
+	echo 'hist:keys=common_cpu:d=common_timestamp-$t0,dp=common_pid-$pid0:onmatch(preemptirq.irq_disable).trace(irqoff_section,$d,$c0,$p0,caller_offs,parent_offs,$dp)' \
+		>>$_t/events/preemptirq/irq_enable/trigger &&
+	echo 'hist:keys=s0,s1,e1:m=ns:onmax($m).save(e0):size=8192 if dp == 0' \
+		>>$_t/events/synthetic/irqoff_section/trigger || {
+		echo "LAB-LATENCY missing: the histogram triggers were refused"
+		cat $_t/error_log
+		return 1
+	}
+	echo "LAB-LATENCY armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock)"
+}
+
+# latency_report: print the histogram and the preemptirqsoff tracer's
+# longest section (with its stack), each line prefixed for the host.
+latency_report() {
+	_t=/sys/kernel/tracing
+	echo "LAB-LATENCY-BEGIN irqoff"
+	sed 's/^/LAB-LATENCY irqoff /' $_t/events/synthetic/irqoff_section/hist
+	echo "LAB-LATENCY-END irqoff"
+	echo 0 >$_t/tracing_on
+	echo "LAB-LATENCY-BEGIN tracer max_us=$(cat $_t/tracing_max_latency)"
+	sed 's/^/LAB-LATENCY tracer /' $_t/trace
+	echo "LAB-LATENCY-END tracer"
+}
+
+# cyclictest_start / cyclictest_stop: cyclictest in the background, one
+# SCHED_FIFO 95 thread a CPU waking every 1 ms, with a latency histogram
+# in us up to 20 ms; stopping it (SIGINT) prints the histogram's non-empty
+# buckets and its summary lines for the host.
+cyclictest_start() {
+	cyclictest -q -m -S -p 95 -i 1000 -h 20000 >/tmp/cyclictest.out 2>&1 &
+	_ct_pid=$!
+}
+
+cyclictest_stop() {
+	kill -INT $_ct_pid
+	wait $_ct_pid
+	_s=$?
+	echo "LAB-CYCLICTEST-BEGIN status=$_s"
+	awk '{ n = 0; for (i = 2; i <= NF; i++) n += $i } /^#/ || n > 0' /tmp/cyclictest.out |
+		sed 's/^/LAB-CYCLICTEST /'
+	echo "LAB-CYCLICTEST-END"
+}
+
+# slab_burst_start SLABS / slab_burst_stop: slab_burst.ko (guest/modules/)
+# leaves SLABS partial slabs in a cache of its own and frees them from
+# another CPU, burst after burst, until stopped. Stopping waits for the
+# current burst and prints how many ran.
+slab_burst_start() {
+	insmod /lab/slab_burst.ko slabs="$1"
+}
+
+slab_burst_stop() {
+	_p=/sys/module/slab_burst/parameters
+	[ -d $_p ] || { echo "LAB-BURST missing: slab_burst did not load"; return 1; }
+	echo 1 >$_p/stop
+	while [ "$(cat $_p/done)" != Y ]; do sleep 1; done
+	echo "LAB-BURST slabs=$(cat $_p/slabs) bursts=$(cat $_p/bursts)"
+}
+
+# Lock-contention attribution. contention_arm pairs every
+# lock:contention_begin with the same task's contention_end (histogram
+# variables keyed by pid) into a lock_wait event: the wait in trace-clock
+# ns, the lock's LCB_F_* flags and the stack at contention_begin. The
+# histogram on lock_wait counts them and sums the wait per stack and flags.
+# Every lock type fires these tracepoints, RT's sleeping spinlocks and
+# local locks (rtmutex) as well as raw spinlocks (qspinlock), but a guest
+# that sees a hypervisor spins on raw spinlocks in virt_spin_lock(), which
+# fires none (lab/boot.sh --native-cpu hides it). Fails when tracing is
+# missing.
+_contention_hist='hist:keys=stack.stacktrace,flags:vals=hitcount,ns:sort=ns.descending:size=4096'
+contention_arm() {
+	_t=$(tracefs)
+	if [ ! -d $_t/events/lock/contention_begin ] || [ ! -f $_t/synthetic_events ]; then
+		echo "LAB-CONTENTION missing: this kernel has no lock contention tracepoints or synthetic events (configs/bench.config)"
+		return 1
+	fi
+	echo 'lock_wait u64 ns; unsigned int flags; unsigned long[] stack' >>$_t/synthetic_events &&
+	echo 'hist:keys=common_pid:t0=common_timestamp,f0=flags,st=common_stacktrace:size=16384' \
+		>>$_t/events/lock/contention_begin/trigger &&
+	echo 'hist:keys=common_pid:d=common_timestamp-$t0,f=$f0,s=$st:onmatch(lock.contention_begin).trace(lock_wait,$d,$f,$s):size=16384' \
+		>>$_t/events/lock/contention_end/trigger &&
+	echo "$_contention_hist" >>$_t/events/synthetic/lock_wait/trigger || {
+		echo "LAB-CONTENTION missing: the histogram triggers were refused"
+		sed 's/^/LAB-CONTENTION error /' $_t/error_log
+		return 1
+	}
+	echo "LAB-CONTENTION armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock)"
+}
+
+# contention_run LABEL HACKBENCH-ARGS...: one hackbench run under perf stat
+# (its context switches) with the lock_wait histogram cleared before it
+# and paused after it, so that its totals are the run's alone; prints
+# both, prefixed for the host.
+contention_run() {
+	_label=$1
+	shift
+	_h=/sys/kernel/tracing/events/synthetic/lock_wait
+	{ echo "$_contention_hist:clear" >>$_h/trigger && echo "$_contention_hist:cont" >>$_h/trigger; } || {
+		echo "LAB-CONTENTION missing: the lock_wait histogram could not be cleared (contention_arm not run?)"
+		return 1
+	}
+	echo "LAB-CONTENTION-BEGIN $_label args=$*"
+	perf stat -e context-switches hackbench "$@" >/tmp/contention.out 2>&1
+	_s=$?
+	echo "$_contention_hist:pause" >>$_h/trigger || _s=1
+	sed 's/^/LAB-CONTENTION perf /' /tmp/contention.out
+	sed 's/^/LAB-CONTENTION hist /' $_h/hist
+	echo "LAB-CONTENTION-END $_label status=$_s"
+	return $_s
+}
