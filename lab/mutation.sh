@@ -3,8 +3,12 @@
 # patch in tests/mutations/ breaks the series on purpose; its header says
 # how, and its "Caught-by: TEST" line names the KUnit test that must catch
 # it (lab/mutation-verdict.sh says when it has).
-# It is applied to a scratch worktree of the series tree (build/src/mutation,
-# never exported), built as VARIANT (default series-rt-debug) and booted
+# It is applied to the series tree for the time of its build only (the tree
+# must have no uncommitted changes; it is restored after the build and on
+# any exit), built as VARIANT (default series-rt-debug) in a folder of its
+# own, build/mutation-obj, which starts as a copy of VARIANT's folder when
+# that one is built, so that a mutation recompiles only what it touches (a
+# scratch worktree at another path would compile all of it), and booted
 # with kunit.filter_glob naming that test (the check job runs it among the
 # others; alone, a boot takes a minute less), without test_meminit and the
 # built-in slub_bench run (NO_BOOT_TESTS in lab/lib.sh), and
@@ -26,18 +30,44 @@ load_variant "$variant"
 [ -z "${KERNEL_SRC:-}" ] || usage_die "KERNEL_SRC is set; mutations apply to the lab's series tree"
 sh "$LAB_ROOT/lab/tree.sh" series || exit 1
 
+[ -z "$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)" ] ||
+	die "the series tree has uncommitted changes: commit (or export) them first; mutations are applied to it"
+
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-mutation
 mkdir -p "$out"
-wt=$LAB_WORK/src/mutation
-drop_worktree() {
-	git -C "$SERIES_TREE" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
-	git -C "$SERIES_TREE" worktree prune
-}
-trap drop_worktree EXIT
-
-caught=0 missed=0
+# The mutated kernels' build folder, seeded from VARIANT's.
+mobj=$LAB_WORK/mutation-obj
+if [ ! -f "$mobj/${V_OBJ##*/}/vmlinux" ] && [ -f "$V_OBJ/vmlinux" ]; then
+	log "starting $mobj/${V_OBJ##*/} from a copy of $V_OBJ"
+	rm -rf "$mobj"
+	mkdir -p "$mobj"
+	cp -a "$V_OBJ" "$mobj/" || die "could not copy $V_OBJ to $mobj"
+fi
+# The files the mutations change, kept as they are (content and time) and
+# put back after each build, so that the other build folders see nothing
+# changed; before each build all of them are touched, so that the
+# mutation folder compiles each anew and holds this mutation only.
 [ -n "$(ls "$LAB_ROOT"/tests/mutations/*.patch 2>/dev/null)" ] ||
 	die "no mutation patches in tests/mutations/"
+files=$(for p in "$LAB_ROOT"/tests/mutations/*.patch; do
+	git -C "$SERIES_TREE" apply --numstat "$p"
+done | cut -f3 | LC_ALL=C sort -u)
+saved=$out/series-files
+for f in $files; do
+	[ -f "$SERIES_TREE/$f" ] || die "a mutation creates $f: mutations only change files of the series tree"
+	mkdir -p "$saved/${f%/*}"
+	cp -p "$SERIES_TREE/$f" "$saved/$f" || die "could not keep $f"
+done
+unmutate() {
+	for _f in $files; do
+		cp -p "$saved/$_f" "$SERIES_TREE/$_f" ||
+			echo "lab: error: could not restore $SERIES_TREE/$_f (a copy is in $saved)" >&2
+	done
+}
+trap unmutate EXIT
+trap 'exit 130' INT TERM
+
+caught=0 missed=0
 for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	name=${p##*/}
 	name=${name%.patch}
@@ -45,12 +75,12 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	case $test in
 	'' | *[!a-z0-9_]*) die "$p has no 'Caught-by: TEST' line naming a KUnit test" ;;
 	esac
-	drop_worktree
-	git -C "$SERIES_TREE" worktree add -q --detach "$wt" HEAD
-	git -C "$wt" apply "$p" || die "$p does not apply to the series tree"
+	git -C "$SERIES_TREE" apply "$p" || die "$p does not apply to the series tree"
+	(cd "$SERIES_TREE" && touch $files)
 	log "$name: building $variant with the mutation"
-	timed "  mutation $name: build" env KERNEL_SRC="$wt" sh "$LAB_ROOT/lab/build.sh" "$variant" >"$out/$name.build.log" 2>&1 ||
-		die "$name: build failed; log: $out/$name.build.log"
+	timed "  mutation $name: build" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/build.sh" "$variant" \
+		>"$out/$name.build.log" 2>&1 || die "$name: build failed; log: $out/$name.build.log"
+	unmutate
 	# The fast-path stress test depends on timing. Since it records who
 	# holds each object in an xarray it runs about 43k operations a
 	# second here, a third of what it did; with 15 s the unmarked-section
@@ -65,7 +95,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		attempt=$((attempt + 1))
 		run=$out/$name.$attempt
 		log "$name: booting with only $test ($attempt of $MUTATION_BOOTS)"
-		timed "  mutation $name: boot $attempt" env KERNEL_SRC="$wt" sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$run" \
+		timed "  mutation $name: boot $attempt" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$run" \
 			--append "$NO_BOOT_TESTS kunit.filter_glob=slub_test.$test slub_kunit.stress_ms=$MUTATION_STRESS_MS" \
 			"$variant" "$LAB_ROOT/guest/jobs/mutation.sh" >"$run.verdict" 2>&1
 		rc=$?
