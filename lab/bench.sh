@@ -80,9 +80,8 @@ for v in $variants; do load_variant "$v"; done
 mkdir -p "$out"
 make -s -C "$LAB_ROOT/tools/compare" || die "the compare tool does not build"
 
-# shellcheck disable=SC2086
-build_variants "$out" $variants
 for v in $variants; do
+	build_variants "$out" "$v"
 	# Every variant must run the same microbenchmark, or its rows go missing.
 	load_variant "$v"
 	[ -f "$V_OBJ/slub_bench/slub_bench.ko" ] ||

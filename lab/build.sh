@@ -20,6 +20,8 @@ if [ -n "$V_LOCAL" ] && [ ! -e "$V_OBJ" ] && [ -f "$declared/vmlinux" ]; then
 	rm -rf "$V_OBJ.tmp"
 	cp -a "$declared" "$V_OBJ.tmp" && mv "$V_OBJ.tmp" "$V_OBJ" ||
 		die "could not copy $declared to $V_OBJ"
+	# Until its own build succeeds, the folder holds no kernel to boot.
+	rm -f "$V_OBJ/arch/x86/boot/bzImage"
 fi
 
 sh "$LAB_ROOT/lab/configure.sh" "$1" >/dev/null

@@ -104,7 +104,7 @@ done
 if [ $full = 1 ]; then
 	echo "== malformed slab_cpu_partial= values"
 	boot_test bad-cpu-partial "slab_cpu_partial=: an out-of-range value is clamped, malformed ones change nothing; all warn" \
-		--append "$NO_KUNIT slab_cpu_partial=2147483648 slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999999999999" \
+		--append "slab_cpu_partial=2147483648 slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999999999999" \
 		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
 fi
 

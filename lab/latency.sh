@@ -61,9 +61,8 @@ for v in $variants; do load_variant "$v"; done
 
 [ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-latency
 mkdir -p "$out"
-# shellcheck disable=SC2086
-build_variants "$out" $variants
 for v in $variants; do
+	build_variants "$out" "$v"
 	load_variant "$v"
 	grep -q '^CONFIG_IRQSOFF_TRACER=y' "$V_OBJ/.config" ||
 		die "$v has no latency tracers: add the latency fragment (configs/latency.config) to variants/$V_BUILD.variant"

@@ -38,7 +38,8 @@ make_base() {
 	git init -q -b base .
 	git config core.autocrlf false
 	# No automatic repack of the 86k new objects: it runs in the
-	# background for minutes, beside the builds, and saves nothing here.
+	# background for minutes, beside the builds. The price: the objects
+	# stay loose (more disk) and nothing expires old reflogs here.
 	git config gc.auto 0
 	# The commit is the tarball byte for byte, dotfiles included. Debian's
 	# .gitignore ignores every top-level path ("/*") and ".*", so add
@@ -204,8 +205,9 @@ $dirty"
 	trap 'rm -rf "$scratch"' EXIT
 	index=$scratch/index
 	GIT_INDEX_FILE=$index git -C "$BASE_TREE" read-tree "$(base_commit)"
+	patches=$(series_patches)
 	n=0
-	for p in $(series_patches); do
+	for p in $patches; do
 		GIT_INDEX_FILE=$index git -C "$BASE_TREE" apply --cached "$p" ||
 			die "patches/ does not apply on the base: ${p##*/} (see above)"
 		n=$((n + 1))

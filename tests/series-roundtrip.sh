@@ -65,6 +65,8 @@ t_refuses "verify refuses a base commit that is not the tarball's file list" "no
 
 echo "dirty" >>"$scratch/series/Documentation/mm/slub.rst"
 t_refuses "verify refuses uncommitted changes" 'uncommitted changes' sh lab/tree.sh verify
+t_refuses "mutation refuses a series tree with uncommitted changes (it patches that tree)" \
+	'uncommitted changes: commit' sh lab/mutation.sh
 git -C "$scratch/series" checkout -q -- .
 
 # A broken patch is reported, not silently skipped.
@@ -72,3 +74,4 @@ p="$scratch/patches/$(tail -n 1 "$scratch/patches/series")"
 printf 'this is not a patch\n' >"$p"
 rm -f "$scratch/series.lab-state"
 t_refuses "a patch that does not apply is reported" 'does not apply' sh lab/tree.sh series
+t_refuses "verify names the patch that does not apply" "does not apply on the base: ${p##*/}" sh lab/tree.sh verify

@@ -13,6 +13,8 @@ step_since() {
 }
 
 # timed NAME CMD...: run CMD, record its time as NAME, return its status.
+# Not reentrant (globals _step, _t0, _rc): CMD is a command, not a function
+# that calls timed.
 timed() {
 	_step=$1 _t0=$(date +%s)
 	shift
