@@ -28,7 +28,8 @@ export LAB_START
 # Boot parameters for boots that test something other than what the debug
 # builds run at boot: NO_BOOT_TESTS skips test_meminit and the built-in
 # slub_bench run (seconds of each boot under TCG), NO_KUNIT the KUnit
-# suites too (most of a boot on RT). A later slub_bench.run= overrides the variant's own.
+# suites too (most of a boot on RT). A later slub_bench.run= overrides
+# the variant's own.
 NO_BOOT_TESTS="initcall_blacklist=test_meminit_init slub_bench.run=0"
 NO_KUNIT="kunit.enable=0 $NO_BOOT_TESTS"
 
