@@ -96,9 +96,14 @@ for v in $variants; do
 	# (a fresh clone) has none.
 	load_variant "$v"
 	[ -z "$V_LOCAL" ] || echo "note: $v is checked with make menuconfig's changes in $V_LOCAL"
+	# A build's first boot runs hackbench beside the sysfs stress; its
+	# boot-parameter variants run the rest of the check job.
+	case " $built " in
+	*" $V_OBJ "*) vjob=guest/jobs/check-boot-params.sh what="KUnit slub_test, test_meminit, selftests" ;;
+	*) vjob=$job what="KUnit slub_test, test_meminit, selftests, hackbench" ;;
+	esac
 	build_once "$v" || continue
-	boot_test "$v" "$v: KUnit slub_test, test_meminit, selftests, hackbench; no splat" \
-		"$v" "$job"
+	boot_test "$v" "$v: $what; no splat" "$v" "$vjob"
 done
 
 if [ $full = 1 ]; then

@@ -44,9 +44,9 @@ frags=
 for f in $V_FRAGMENTS; do frags="$frags $CONFIG_DIR/$f.config"; done
 frags="$frags $local"
 
+kconfig=$(find "$src" -name 'Kconfig*' -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -d' ' -f1)
 # shellcheck disable=SC2086
-stamp=$({ cat $frags "$0"; find "$src" -name 'Kconfig*' -type f | LC_ALL=C sort | xargs cat; } |
-	sha256sum | cut -d' ' -f1)
+stamp=$({ cat $frags "$0"; echo "$kconfig"; } | sha256sum | cut -d' ' -f1)
 if [ -f "$obj/.config" ] && [ "$(cat "$obj/.lab-config-stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo "$obj/.config"
 	exit 0
@@ -54,7 +54,22 @@ fi
 
 log "configuring $obj: tinyconfig +$V_FRAGMENTS${local:+ + $local}"
 rm -f "$obj/.lab-config-stamp"
-kmake "$src" "$obj" tinyconfig >/dev/null
+# tinyconfig takes about 20 s (three makes, each running the compiler
+# tests of the Makefiles and Kconfig), and depends only on the tree's
+# Kconfig files, its tiny*.config fragments and the compiler: made once
+# for each, then copied. olddefconfig below sets the toolchain's options
+# again anyway.
+kbuild_opts
+tiny=$LAB_WORK/tinyconfig/$({ echo "$kconfig"; $KCC --version; cat "$src"/kernel/configs/tiny*.config \
+	"$src/arch/x86/configs/tiny.config"; } | sha256sum | cut -d' ' -f1).config
+if [ -f "$tiny" ]; then
+	cp "$tiny" "$obj/.config"
+else
+	kmake "$src" "$obj" tinyconfig >/dev/null
+	mkdir -p "${tiny%/*}"
+	cp "$obj/.config" "$tiny.$$" && mv "$tiny.$$" "$tiny"
+fi
+log "tinyconfig: $tiny"
 # tinyconfig turns on SLUB_TINY, which selects SLAB_MERGE_DEFAULT. The
 # guest fragment turns SLUB_TINY off; drop both lines so that the
 # merge default is the tree's own Kconfig default, not SLUB_TINY's.

@@ -59,7 +59,9 @@ kmake "$src" "$edit" olddefconfig >/dev/null
 # The change: the options on which the two minimal configs (savedefconfig)
 # differ, each with its value in the edited .config. An option that is
 # gone from it (its dependencies are off now) needs no line.
-kmake "$src" "$ref" savedefconfig >/dev/null
+# The declared build's minimal config changes only when configure.sh writes
+# its .config again.
+[ "$ref/defconfig" -nt "$ref/.config" ] || kmake "$src" "$ref" savedefconfig >/dev/null
 kmake "$src" "$edit" savedefconfig >/dev/null
 syms() { sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' "$@"; }
 # opt SYMBOL FILE: the line that sets SYMBOL in FILE; opts FILE: all of them.

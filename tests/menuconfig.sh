@@ -6,7 +6,8 @@
 # lab/build.sh runs first) must have it off and keep the rest. Also: a
 # change that drops a fragment's option is refused by name, a local
 # fragment line the tree drops fails the build, and turning the option back
-# on removes the fragment. Fragments and build folders are scratch ones.
+# on removes the fragment, and the tinyconfig configure.sh keeps is what
+# make tinyconfig writes. Fragments and build folders are scratch ones.
 set -u
 cd "$(dirname "$0")/.."
 . tests/harness.sh
@@ -48,3 +49,12 @@ t_says "turning it back on removes the fragment" "removed $frag" \
 t_says "and the variant is the declared build again" \
 	"^build=$LAB_OBJ/series-guest-rt-raw-list-lock-cpu-partial-debug-slub-bench\$" \
 	sh -c "test ! -e '$frag' && sh lab/variants.sh $v"
+
+# configure.sh copies tinyconfig's .config from a file kept for each state
+# of the tree's Kconfig files and compiler: it must be what make tinyconfig
+# writes now.
+# shellcheck disable=SC2016
+t_ok "configure's kept tinyconfig is what make tinyconfig writes" sh -c '
+	kept=$(sh lab/configure.sh --out "$1/tiny-kept" --no-local "$2" 2>&1 >/dev/null | sed -n "s/.*tinyconfig: //p") &&
+	[ -f "$kept" ] && make -s -C build/src/series O="$1/tiny-fresh" tinyconfig >/dev/null && cmp "$kept" "$1/tiny-fresh/.config"' \
+	- "$scratch" $v

@@ -1,0 +1,19 @@
+# Guest job for make check's boot-parameter variants (a build's boots after
+# its first: slub_nomerge, slub_merge, slab_cpu_partial=0): the check job
+# without hackbench, which the build's first boot runs. What the parameter
+# changes is exercised by the boot-time tests (the KUnit suites, the
+# fast-path stress test among them, test_meminit, slub_bench when the
+# command line asks for it) and by the selftests, slab_sysfs reading and
+# shrinking every cache.
+#lab-expect: ok [0-9]+ slub_test
+#lab-expect: # slub_test: .*pass:[1-9]
+#lab-expect: ok [0-9]+ test_fastpath_stress
+#lab-expect: ok [0-9]+ test_shrink_while_partial_drains
+#lab-expect: test_meminit: all [0-9]+ tests passed
+#lab-expect: LAB-SELFTEST slab_sysfs status=0
+. /lab/lib.sh
+lab_info
+fail=0
+run_selftests || fail=1
+check_builtin_slub_bench || fail=1
+exit $fail
