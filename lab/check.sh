@@ -72,6 +72,8 @@ fi
 echo "== series"
 t_ok "patches/series applies and a fresh apply reproduces the series tree" timed "series verify" sh lab/tree.sh verify
 t_ok "checkpatch --strict: no error or warning in any patch" timed "checkpatch" sh lab/checkpatch.sh
+t_ok "patches/ is a thread b4 am takes: the cover and every patch, numbered, addressed, at the base-commit" \
+	timed "b4 am" sh lab/list-check.sh
 [ $quick = 1 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
 	timed "kunit-uml" sh lab/kunit-uml.sh
 

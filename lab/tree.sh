@@ -130,29 +130,79 @@ make_series() {
 	log "series tree at $(git -C "$SERIES_TREE" rev-parse --short HEAD)"
 }
 
+# recipients PATCH: "TO<TAB>CC" for PATCH, as the series tree's
+# get_maintainer.pl gives them (no git history: offline): its maintainers
+# as To:, its reviewers and lists as Cc:, each comma-separated.
+recipients() {
+	(cd "$SERIES_TREE" && perl scripts/get_maintainer.pl --no-git --no-git-fallback "$1") |
+		awk '{
+			role = $0; sub(/^[^(]*\(/, "", role)
+			who = $0; sub(/ \(.*$/, "", who)
+			if (role ~ /maintainer|supporter|odd fixer/) to = to (to == "" ? "" : ", ") who
+			else cc = cc (cc == "" ? "" : ", ") who
+		} END { printf "%s\t%s\n", to, cc }'
+}
+
+# cover_field NAME: a header line (NAME: value) of patches/cover-letter.txt.
+cover_field() {
+	sed -n -e '/^$/q' -e "s/^$1: *//p" "$PATCH_DIR/cover-letter.txt"
+}
+
+# Export as git send-email and b4 take a series from the list: the cover
+# letter first (subject, revision and text from patches/cover-letter.txt;
+# shortlog, diffstat and base-commit as format-patch writes them), every
+# patch a reply to it, each addressed as get_maintainer.pl says (the
+# cover to all of them).
 export_series() {
 	[ -z "${KERNEL_SRC:-}" ] || die "export works on the lab's series tree, not KERNEL_SRC"
 	[ -e "$SERIES_TREE/.git" ] || die "no series tree: run 'lab/tree.sh series' first"
 	[ -z "$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)" ] ||
 		die "series tree has uncommitted changes: commit them first"
+	[ -f "$PATCH_DIR/cover-letter.txt" ] ||
+		die "missing $PATCH_DIR/cover-letter.txt (Revision:, Subject: and the cover letter's text)"
+	rev=$(cover_field Revision)
+	subject=$(cover_field Subject)
+	case $rev in
+	1) prefix=PATCH ;;
+	[2-9] | [1-9][0-9]) prefix="PATCH v$rev" ;;
+	*) die "cover-letter.txt: Revision: must be a number from 1, not '$rev'" ;;
+	esac
+	[ -n "$subject" ] || die "cover-letter.txt has no Subject: line"
 	base=$(base_commit)
 	tmp=$(mktemp -d)
-	git -C "$SERIES_TREE" format-patch -q --no-signature --zero-commit \
-		--numbered -o "$tmp" "$base..HEAD"
-	# Replace the numbered patches; the cover letter is written by hand.
-	find "$PATCH_DIR" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
-		! -name '0000-*' -exec rm -f {} +
+	git -C "$SERIES_TREE" format-patch -q --no-signature --zero-commit --numbered \
+		--cover-letter --thread=shallow --subject-prefix="$prefix" --base="$base" \
+		-o "$tmp/raw" "$base..HEAD"
+	sed '1,/^$/d' "$PATCH_DIR/cover-letter.txt" >"$tmp/text"
 	: >"$tmp/series"
-	for p in "$tmp"/*.patch; do
-		[ -e "$p" ] || continue
-		mv "$p" "$PATCH_DIR/"
-		echo "${p##*/}" >>"$tmp/series"
+	: >"$tmp/to"
+	: >"$tmp/cc"
+	for p in "$tmp"/raw/*.patch; do
+		name=${p##*/}
+		[ "$name" != 0000-cover-letter.patch ] || continue
+		r=$(recipients "$p")
+		to=${r%%"$(printf '\t')"*} cc=${r#*"$(printf '\t')"}
+		printf '%s\n' "$to" | tr ',' '\n' | sed 's/^ //' >>"$tmp/to"
+		printf '%s\n' "$cc" | tr ',' '\n' | sed 's/^ //' >>"$tmp/cc"
+		awk -v to="$to" -v cc="$cc" -f "$LAB_ROOT/lab/mail-finish.awk" "$p" >"$tmp/$name"
+		echo "$name" >>"$tmp/series"
 	done
+	list() { paste -s -d, "$@" | sed 's/,/, /g'; }
+	sed '/^$/d' "$tmp/to" | LC_ALL=C sort -u >"$tmp/to.sorted"
+	sed '/^$/d' "$tmp/cc" | LC_ALL=C sort -u >"$tmp/cc.sorted"
+	# The cover goes to everyone; To: wins over Cc: for whoever has both.
+	to=$(list "$tmp/to.sorted")
+	cc=$(LC_ALL=C comm -13 "$tmp/to.sorted" "$tmp/cc.sorted" | list)
+	awk -v to="$to" -v cc="$cc" -v subject="$subject" -v text="$tmp/text" \
+		-f "$LAB_ROOT/lab/mail-finish.awk" "$tmp/raw/0000-cover-letter.patch" >"$tmp/0000-cover-letter.patch"
+	# Replace the patches and the cover letter with the new export.
+	find "$PATCH_DIR" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -exec rm -f {} +
+	mv "$tmp"/[0-9][0-9][0-9][0-9]-*.patch "$PATCH_DIR/"
 	mv "$tmp/series" "$PATCH_DIR/series"
-	rmdir "$tmp"
+	rm -rf "$tmp"
 	printf '%s %s\n' "$(series_stamp)" "$(git -C "$SERIES_TREE" rev-parse HEAD)" \
 		>"${SERIES_TREE%/}.lab-state"
-	log "exported $(wc -l <"$PATCH_DIR/series") patch(es) to patches/"
+	log "exported $(wc -l <"$PATCH_DIR/series") patch(es) and the cover letter ($prefix) to patches/"
 	verify_series
 }
 

@@ -31,12 +31,32 @@ git -C "$scratch/series" -c user.name=t -c user.email=t@t commit -q -a \
 want=$(git -C "$scratch/series" rev-parse 'HEAD^{tree}')
 t_ok "export writes the new commit and verifies it" sh lab/tree.sh export
 after=$(grep -c . "$scratch/patches/series")
+t_says "the export is a thread b4 am takes, the new patch in it" "cover and $after patches \\(PATCH v2\\)" \
+	sh lab/list-check.sh
 if [ "$after" -eq $((before + 1)) ] &&
 	grep -q 'Round-trip test line' "$scratch/patches/$(tail -n 1 "$scratch/patches/series")"; then
 	t_pass "series gained exactly the new patch"
 else
 	t_fail "series gained exactly the new patch" "before=$before after=$after"
 fi
+
+# What a maintainer would not get from the list is refused.
+cp -r "$scratch/patches" "$scratch/good"
+sed -i '2d' "$scratch/patches/series"
+t_refuses "a series with a patch left out is refused by its numbering" "subject is not \\[PATCH v2 00/$((after - 1))\\]" \
+	sh lab/list-check.sh
+rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
+p3=$scratch/patches/$(sed -n 3p "$scratch/patches/series")
+sed -i '/^To: /d' "$p3"
+t_refuses "a patch without recipients is refused" "${p3##*/}: no To:" sh lab/list-check.sh
+rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
+p4=$scratch/patches/$(sed -n 4p "$scratch/patches/series")
+sed -i 's/^In-Reply-To: .*/In-Reply-To: <elsewhere@example>/' "$p4"
+t_refuses "a patch that is not a reply to the cover letter is refused" "${p4##*/}: not a reply" sh lab/list-check.sh
+rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
+sed -i 's/^Revision: .*/Revision: two/' "$scratch/patches/cover-letter.txt"
+t_refuses "export refuses a revision that is not a number" "Revision: must be a number" sh lab/tree.sh export
+rm -rf "$scratch/patches" && mv "$scratch/good" "$scratch/patches"
 
 # A fresh apply from the exported patches gives the same tree. Without its
 # state file, tree.sh applies again (resetting the worktree to the base).
