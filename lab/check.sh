@@ -71,6 +71,10 @@ fi
 
 echo "== series"
 t_ok "patches/series applies and a fresh apply reproduces the series tree" timed "series verify" sh lab/tree.sh verify
+# The last patch (merge default off) is a policy change a maintainer may
+# take without the rest: it must apply to the base alone too.
+last=$PATCH_DIR/$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_DIR/series" | tail -n 1)
+t_ok "the last patch, ${last##*/}, applies to the base alone" git -C "$BASE_TREE" apply --check "$last"
 t_ok "checkpatch --strict: no error or warning in any patch" timed "checkpatch" sh lab/checkpatch.sh
 t_ok "patches/ is a thread b4 am takes: the cover and every patch, numbered, addressed, at the base-commit" \
 	timed "b4 am" sh lab/list-check.sh
