@@ -2,7 +2,8 @@
 # mutation.sh [VARIANT]: show that the check catches broken locking. Each
 # patch in tests/mutations/ breaks the series on purpose; its header says
 # how, and its "Caught-by: TEST" line names the KUnit test that must catch
-# it (lab/mutation-verdict.sh says when it has).
+# it (lab/mutation-verdict.sh says when it has); a "Variant: NAME" line
+# builds that mutation as NAME instead of VARIANT.
 # It is applied to the series tree for the time of its build only (the tree
 # must have no uncommitted changes; it is restored after the build and on
 # any exit), built as VARIANT (default series-rt-debug) in a folder of its
@@ -35,14 +36,19 @@ sh "$LAB_ROOT/lab/tree.sh" series || exit 1
 
 out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-mutation
 mkdir -p "$out"
-# The mutated kernels' build folder, seeded from VARIANT's.
+# The mutated kernels' build folders, one a variant, each seeded from the
+# variant's own folder when that one is built.
 mobj=$LAB_WORK/mutation-obj
-if [ ! -f "$mobj/${V_OBJ##*/}/vmlinux" ] && [ -f "$V_OBJ/vmlinux" ]; then
-	log "starting $mobj/${V_OBJ##*/} from a copy of $V_OBJ"
-	rm -rf "$mobj"
-	mkdir -p "$mobj"
-	cp -a "$V_OBJ" "$mobj/" || die "could not copy $V_OBJ to $mobj"
-fi
+seed() {
+	load_variant "$1"
+	[ "$V_TREE" = series ] || die "$1 is not built from the series tree"
+	if [ ! -f "$mobj/${V_OBJ##*/}/vmlinux" ] && [ -f "$V_OBJ/vmlinux" ]; then
+		log "starting $mobj/${V_OBJ##*/} from a copy of $V_OBJ"
+		rm -rf "${mobj:?}/${V_OBJ##*/}"
+		mkdir -p "$mobj"
+		cp -a "$V_OBJ" "$mobj/" || die "could not copy $V_OBJ to $mobj"
+	fi
+}
 # The files the mutations change, kept as they are (content and time) and
 # put back after each build, so that the other build folders see nothing
 # changed; before each build all of them are touched, so that the
@@ -75,10 +81,14 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	case $test in
 	'' | *[!a-z0-9_]*) die "$p has no 'Caught-by: TEST' line naming a KUnit test" ;;
 	esac
+	# A mutation that only some builds can catch names one ("Variant:").
+	mvariant=$(sed -n 's/^Variant: //p' "$p")
+	mvariant=${mvariant:-$variant}
+	seed "$mvariant"
 	git -C "$SERIES_TREE" apply "$p" || die "$p does not apply to the series tree"
 	(cd "$SERIES_TREE" && touch $files)
-	log "$name: building $variant with the mutation"
-	timed "  mutation $name: build" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/build.sh" "$variant" \
+	log "$name: building $mvariant with the mutation"
+	timed "  mutation $name: build" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/build.sh" "$mvariant" \
 		>"$out/$name.build.log" 2>&1 || die "$name: build failed; log: $out/$name.build.log"
 	unmutate
 	# The fast-path stress test depends on timing. Since it records who
@@ -97,7 +107,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		log "$name: booting with only $test ($attempt of $MUTATION_BOOTS)"
 		timed "  mutation $name: boot $attempt" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$run" \
 			--append "$NO_BOOT_TESTS kunit.filter_glob=slub_test.$test slub_kunit.stress_ms=$MUTATION_STRESS_MS" \
-			"$variant" "$LAB_ROOT/guest/jobs/mutation.sh" >"$run.verdict" 2>&1
+			"$mvariant" "$LAB_ROOT/guest/jobs/mutation.sh" >"$run.verdict" 2>&1
 		rc=$?
 		con=$run/console.log
 		if [ $rc = 0 ]; then
