@@ -5,10 +5,12 @@
 # variant, and require the built-in KUnit slub tests, test_meminit, the
 # project's selftests and a short hackbench under perf stat (with slab_sysfs
 # reading and shrinking every cache beside it) to pass with no splat. Then
-# malformed boot parameters, a deliberately broken kernel that the KUnit
-# fast-path stress test must catch (lab/mutation.sh), README's walkthrough
-# (tests/walkthrough.sh), and the runner's own failure detection on real
-# guests: a panic and a hang.
+# malformed boot parameters, slab calls in a context RT forbids, the
+# runner's own failure detection on real guests (a panic and a hang),
+# deliberately broken kernels the boot-time tests must catch
+# (lab/mutation.sh) and README's walkthrough (tests/walkthrough.sh). The
+# kernels are built beside the first steps (lab/build-ahead.sh), each
+# waited for before its first boot.
 #
 # The variants booted are those of the builds variants/ marks check=yes,
 # each with its boot lines (lab/variants.sh --check; boot-parameter
@@ -59,6 +61,22 @@ boot_test() {
 	fi
 }
 
+echo "== base and series trees"
+t_ok "the base and series trees are made (lab/tree.sh)" timed "base and series trees" sh lab/tree.sh series
+
+# Every kernel this run boots is built beside the steps before its first
+# boot (lab/build-ahead.sh), at the lowest CPU priority: a build takes the
+# cores the other steps leave idle (a guest under TCG leaves about a third
+# of two cores, measured). build_once waits for it.
+ahead=$variants
+[ $full = 0 ] || ahead="$ahead base-rt-debug series-rt-raw" # wrong context, walkthrough
+: >"$out/builds.done"
+# shellcheck disable=SC2086
+setsid nice -n 19 sh lab/build-ahead.sh "$out" $ahead </dev/null >"$out/build-ahead.log" 2>&1 &
+builder=$!
+# setsid made it a process group: stopping the run stops its builds.
+trap 'kill -- -$builder 2>/dev/null' EXIT
+
 echo "== lab self-tests"
 if [ $quick = 1 ]; then
 	# The menuconfig test (it configures kernels) is the whole check's.
@@ -81,15 +99,38 @@ t_ok "patches/ is a thread b4 am takes: the cover and every patch, numbered, add
 [ $quick = 1 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
 	timed "kunit-uml" sh lab/kunit-uml.sh
 
-# build_once VARIANT: build it unless this run built its folder already
-# (boot-parameter variants share their build's folder; lab/build.sh on a
-# current folder still takes most of a minute), a test each build.
+# running PID: PID has not ended (a child that ended stays a zombie until
+# waited for).
+running() {
+	_state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
+	[ -n "$_state" ] && [ "$_state" != Z ]
+}
+
+# build_once VARIANT: its build, once a run (boot-parameter variants share
+# their build's folder; lab/build.sh on a current folder still takes most
+# of a minute), a test each build: lab/build-ahead.sh's, waited for, or
+# here when the builds beside the run do not include its folder.
 built=
 build_once() {
 	load_variant "$1"
 	case " $built " in *" $V_OBJ "*) return 0 ;; esac
-	if ! timed "build $1" sh lab/build.sh "$1" >"$out/build-$1.log" 2>&1; then
-		t_fail "build $1" "$(tail -n 20 "$out/build-$1.log")"
+	_t0=$(date +%s) _c0=$(cpu_ticks)
+	while :; do
+		_alive=0
+		running "$builder" && _alive=1
+		_ahead=$(awk -F '\t' -v o="$V_OBJ" '$1 == o { print $2 " " $3 }' "$out/builds.done")
+		if [ -n "$_ahead" ] || [ $_alive = 0 ]; then break; fi
+		sleep 2
+	done
+	if [ -n "$_ahead" ]; then
+		step_since "wait for build $1" "$_t0" "$_c0"
+		_rc=${_ahead%% *} _log=$out/build-${_ahead#* }.log
+	else
+		timed "build $1" sh lab/build.sh "$1" >"$out/build-$1.log" 2>&1
+		_rc=$? _log=$out/build-$1.log
+	fi
+	if [ "$_rc" != 0 ]; then
+		t_fail "build $1" "$(tail -n 20 "$_log")"
 		return 1
 	fi
 	t_pass "build ${V_OBJ##*/}"
@@ -140,6 +181,30 @@ if [ $full = 1 ]; then
 	done
 fi
 
+# A guest that panics or hangs must fail its run. The hang check's guest
+# idles until the timeout, so the builds beside the run get its cores.
+if [ $quick = 0 ]; then
+	echo "== the runner catches failing guests"
+	v=$(echo $variants | cut -d' ' -f1)
+	t_refuses "a guest that panics fails the run and keeps its log" 'Kernel panic' \
+		timed "runner check: panic" sh lab/boot.sh --timeout 300 --append "$NO_KUNIT rdinit=/nonexistent init=/nonexistent" \
+		--out "$out/negative-panic" "$v" "$job"
+	[ -s "$out/negative-panic/console.log" ] && t_pass "the panicked guest's console log is kept" ||
+		t_fail "the panicked guest's console log is kept"
+	hang=${LAB_HANG_TIMEOUT:-30}
+	t_refuses "a guest that hangs is stopped by the timeout" "timed out after ${hang}s" \
+		timed "runner check: hang" sh lab/boot.sh --timeout "$hang" --append "$NO_KUNIT" \
+		--out "$out/negative-hang" "$v" tests/fixtures/jobs/hang.sh
+	grep -q 'hang job: sleeping forever' "$out/negative-hang/console.log" 2>/dev/null &&
+		t_pass "the hung guest reached its job before the timeout (log kept)" ||
+		t_fail "the hung guest reached its job before the timeout (log kept)" \
+			"raise LAB_HANG_TIMEOUT if this machine boots slower"
+fi
+
+# lab/mutation.sh patches the series tree the builds beside the run
+# compile: they must have ended.
+timed "wait for the builds beside the run" wait "$builder"
+
 if [ $full = 1 ]; then
 	echo "== deliberately broken kernels fail the check"
 	if timed "mutations" sh lab/mutation.sh >"$out/mutation.log" 2>&1; then
@@ -163,26 +228,5 @@ finish() {
 	echo "results: $out"
 	t_summary
 }
-
-if [ $quick = 1 ]; then
-	finish
-	exit
-fi
-
-echo "== the runner catches failing guests"
-v=$(echo $variants | cut -d' ' -f1)
-t_refuses "a guest that panics fails the run and keeps its log" 'Kernel panic' \
-	timed "runner check: panic" sh lab/boot.sh --timeout 300 --append "$NO_KUNIT rdinit=/nonexistent init=/nonexistent" \
-	--out "$out/negative-panic" "$v" "$job"
-[ -s "$out/negative-panic/console.log" ] && t_pass "the panicked guest's console log is kept" ||
-	t_fail "the panicked guest's console log is kept"
-hang=${LAB_HANG_TIMEOUT:-30}
-t_refuses "a guest that hangs is stopped by the timeout" "timed out after ${hang}s" \
-	timed "runner check: hang" sh lab/boot.sh --timeout "$hang" --append "$NO_KUNIT" \
-	--out "$out/negative-hang" "$v" tests/fixtures/jobs/hang.sh
-grep -q 'hang job: sleeping forever' "$out/negative-hang/console.log" 2>/dev/null &&
-	t_pass "the hung guest reached its job before the timeout (log kept)" ||
-	t_fail "the hung guest reached its job before the timeout (log kept)" \
-		"raise LAB_HANG_TIMEOUT if this machine boots slower"
 
 finish

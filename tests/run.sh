@@ -64,6 +64,10 @@ t_refuses "build: a typo in a variant file is refused" "unknown line 'cmdlin=slu
 	tv variants sh lab/build.sh typo
 t_refuses "build: an unknown tree is refused" "tree must be 'base' or 'series'" \
 	tv variants sh lab/build.sh bad-tree
+t_refuses "build-ahead: without variants is a usage error" 'expected an output folder and at least one variant' \
+	sh lab/build-ahead.sh "$T_OUT.d"
+t_refuses "build-ahead: an unknown variant is refused before any build" 'unknown variant "nosuch"' \
+	sh -c 'd=$(mktemp -d) && trap "rm -r $d" EXIT && sh lab/build-ahead.sh "$d" series-rt-debug nosuch; rc=$?; ! ls "$d" | grep -q . && exit $rc'
 t_refuses "boot: unknown variant is refused" 'unknown variant "nosuch"' sh lab/boot.sh nosuch $job
 t_refuses "boot: missing arguments are a usage error" 'usage: boot.sh' sh lab/boot.sh
 t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm or tcg" sh lab/boot.sh --accel xen series-rt-debug $job
@@ -288,13 +292,14 @@ t_refuses "bench: --galbraith with an unknown variant is refused" 'unknown varia
 rm -rf "$T_OUT.s" "$T_OUT.d"
 
 echo "== each step's wall time (lab/lib/steps.sh)"
-# timed_row: timed records its step and hands on the command's status (in
-# a subshell: make check's own LAB_STEPS stays as it is).
+# timed_row: timed records its step, with the CPU use, and hands on the
+# command's status (in a subshell: make check's own LAB_STEPS stays as it
+# is).
 timed_row() (
 	LAB_STEPS=$T_OUT.steps
 	: >"$LAB_STEPS"
-	timed "a failing step" sh -c 'exit 3'
-	[ $? = 3 ] && grep -q -x -E 'a failing step	[0-9]+' "$LAB_STEPS" && [ "$(wc -l <"$LAB_STEPS")" = 1 ]
+	timed "a failing step" sh -c 'sleep 1; exit 3'
+	[ $? = 3 ] && grep -q -x -E 'a failing step	[0-9]+	([0-9]|[1-9][0-9]|100)' "$LAB_STEPS" && [ "$(wc -l <"$LAB_STEPS")" = 1 ]
 )
 t_ok "timed records a row and returns the command's status" timed_row
 t_ok "without LAB_STEPS, timed runs the command and writes nothing" \

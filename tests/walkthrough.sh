@@ -30,10 +30,10 @@ step() {
 		t_fail "walkthrough $n, $_name: README's Walkthrough has no line '$_cmd'"
 		return
 	fi
-	_t0=$(date +%s)
+	_t0=$(date +%s) _c0=$(cpu_ticks)
 	eval "$_cmd $_more" >"$out/$n.log" 2>&1
 	_rc=$?
-	step_since "  walkthrough $n: $_name" "$_t0"
+	step_since "  walkthrough $n: $_name" "$_t0" "$_c0"
 	for _re in "$@"; do
 		grep -q -E -e "$_re" "$out/$n.log" && continue
 		t_fail "walkthrough $n, $_name: no /$_re/ (exit $_rc)" "$(tail -n 15 "$out/$n.log")"
