@@ -7,10 +7,10 @@
 # reading and shrinking every cache beside it) to pass with no splat. Then
 # malformed boot parameters, slab calls in a context RT forbids, the
 # runner's own failure detection on real guests (a panic and a hang),
-# deliberately broken kernels the boot-time tests must catch
-# (lab/mutation.sh) and README's walkthrough (tests/walkthrough.sh). The
-# kernels are built beside the first steps (lab/build-ahead.sh), each
-# waited for before its first boot.
+# README's walkthrough (tests/walkthrough.sh) with slub_kunit under UML
+# beside it, and deliberately broken kernels the boot-time tests must catch
+# (lab/mutation.sh). The kernels are built beside the first steps
+# (lab/build-ahead.sh), each waited for before its first boot.
 #
 # The variants booted are those of the builds variants/ marks check=yes,
 # each with its boot lines (lab/variants.sh --check; boot-parameter
@@ -96,8 +96,6 @@ t_ok "the last patch, ${last##*/}, applies to the base alone" git -C "$BASE_TREE
 t_ok "checkpatch --strict: no error or warning in any patch" timed "checkpatch" sh lab/checkpatch.sh
 t_ok "patches/ is a thread b4 am takes: the cover and every patch, numbered, addressed, at the base-commit" \
 	timed "b4 am" sh lab/list-check.sh
-[ $quick = 1 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
-	timed "kunit-uml" sh lab/kunit-uml.sh
 
 # running PID: PID has not ended (a child that ended stays a zombie until
 # waited for).
@@ -201,8 +199,28 @@ if [ $quick = 0 ]; then
 			"raise LAB_HANG_TIMEOUT if this machine boots slower"
 fi
 
+kunit_name="slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips"
+if [ $full = 1 ]; then
+	echo "== README's walkthrough, as a person types it (menuconfig through EDIT=); kunit-uml beside it"
+	build_once series-rt-raw
+	# The walkthrough leaves a third of the cores idle; kunit-uml (a UML
+	# build and run, from the series tree) takes them.
+	(timed "  kunit-uml (beside the walkthrough)" sh lab/kunit-uml.sh >"$out/kunit-uml.log" 2>&1
+		echo $? >"$out/kunit-uml.status") &
+	kunit=$!
+	timed "walkthrough" sh tests/walkthrough.sh "$out/walkthrough"
+	timed "wait for kunit-uml" wait "$kunit"
+	if [ "$(cat "$out/kunit-uml.status" 2>/dev/null)" = 0 ]; then
+		t_pass "$kunit_name"
+	else
+		t_fail "$kunit_name" "$(tail -n 15 "$out/kunit-uml.log")"
+	fi
+elif [ $quick = 0 ]; then
+	t_ok "$kunit_name" timed "kunit-uml" sh lab/kunit-uml.sh
+fi
+
 # lab/mutation.sh patches the series tree the builds beside the run
-# compile: they must have ended.
+# compile (and kunit-uml's): they must have ended.
 timed "wait for the builds beside the run" wait "$builder"
 
 if [ $full = 1 ]; then
@@ -213,11 +231,6 @@ if [ $full = 1 ]; then
 		t_fail "every mutation in tests/mutations/ is caught by the check job" "$(tail -n 15 "$out/mutation.log")"
 	fi
 	grep -E '^(CAUGHT|MISSED|    )' "$out/mutation.log" | sed 's/^/    /'
-fi
-
-if [ $full = 1 ]; then
-	echo "== README's walkthrough, as a person types it (menuconfig through EDIT=)"
-	timed "walkthrough" sh tests/walkthrough.sh "$out/walkthrough"
 fi
 
 # finish: the step table, on screen and beside the results, then the
