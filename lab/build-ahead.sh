@@ -4,8 +4,7 @@
 # build's log in OUT/build-VARIANT.log and, when it ends, a line
 # "FOLDER<TAB>STATUS<TAB>VARIANT" in OUT/builds.done (status 0: built). A
 # failed build does not stop the others. make check runs this beside its
-# other steps at the lowest CPU priority, so that a build takes only the
-# CPU time a guest or a host step leaves idle.
+# other steps, in a session of its own.
 set -u
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib/steps.sh"
@@ -18,11 +17,6 @@ shift
 for v in "$@"; do
 	(load_variant "$v") >/dev/null || exit 2
 done
-
-# Run from setsid (make check), this is a session of its own, which the
-# scheduler's autogroups give a CPU share of its own, equal to the run's:
-# nice lowers a task's share only within its group, so lower the group's.
-[ ! -w /proc/self/autogroup ] || echo 19 >/proc/self/autogroup 2>/dev/null || true
 
 seen=
 for v in "$@"; do

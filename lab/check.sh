@@ -7,10 +7,10 @@
 # reading and shrinking every cache beside it) to pass with no splat. Then
 # malformed boot parameters, slab calls in a context RT forbids, the
 # runner's own failure detection on real guests (a panic and a hang),
-# README's walkthrough (tests/walkthrough.sh) with slub_kunit under UML
-# beside it, and deliberately broken kernels the boot-time tests must catch
-# (lab/mutation.sh). The kernels are built beside the first steps
-# (lab/build-ahead.sh), each waited for before its first boot.
+# README's walkthrough (tests/walkthrough.sh) and deliberately broken
+# kernels the boot-time tests must catch (lab/mutation.sh). The kernels
+# are built beside the first steps (lab/build-ahead.sh), each waited for
+# before its first boot.
 #
 # The variants booted are those of the builds variants/ marks check=yes,
 # each with its boot lines (lab/variants.sh --check; boot-parameter
@@ -65,14 +65,19 @@ echo "== base and series trees"
 t_ok "the base and series trees are made (lab/tree.sh)" timed "base and series trees" sh lab/tree.sh series
 
 # Every kernel this run boots is built beside the steps before its first
-# boot (lab/build-ahead.sh), at the lowest CPU priority: a build takes the
-# cores the other steps leave idle (a guest under TCG leaves about a third
-# of two cores, measured). build_once waits for it.
+# boot (lab/build-ahead.sh): the steps leave a share of the cores idle (a
+# guest under TCG about a third of two, the round trip and checkpatch
+# one), and the builds are the run's longest chain. In a session of its
+# own, the builds get half the cores when both want them (autogroups, on
+# in Debian); at nice 19 they got less, and the run took longer. build_once
+# waits for each.
 ahead=$variants
-[ $full = 0 ] || ahead="$ahead base-rt-debug series-rt-raw" # wrong context, walkthrough
+# Then the walkthrough's, and last the base kernel of step 6, which builds
+# from the base tree beside the mutations (they patch the series tree).
+[ $full = 0 ] || ahead="$ahead series-rt-raw base-rt-debug"
 : >"$out/builds.done"
 # shellcheck disable=SC2086
-setsid nice -n 19 sh lab/build-ahead.sh "$out" $ahead </dev/null >"$out/build-ahead.log" 2>&1 &
+setsid sh lab/build-ahead.sh "$out" $ahead </dev/null >"$out/build-ahead.log" 2>&1 &
 builder=$!
 # setsid made it a process group: stopping the run stops its builds.
 trap 'kill -- -$builder 2>/dev/null' EXIT
@@ -96,6 +101,8 @@ t_ok "the last patch, ${last##*/}, applies to the base alone" git -C "$BASE_TREE
 t_ok "checkpatch --strict: no error or warning in any patch" timed "checkpatch" sh lab/checkpatch.sh
 t_ok "patches/ is a thread b4 am takes: the cover and every patch, numbered, addressed, at the base-commit" \
 	timed "b4 am" sh lab/list-check.sh
+[ $quick = 1 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
+	timed "kunit-uml" sh lab/kunit-uml.sh
 
 # running PID: PID has not ended (a child that ended stays a zombie until
 # waited for).
@@ -158,25 +165,28 @@ if [ $full = 1 ]; then
 		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
 fi
 
-if [ $full = 1 ]; then
-	# The lockless RT fast paths take no lock, so they must still let
-	# lockdep and the might-sleep check see a caller in a context where
-	# the lock they may take is forbidden, as plain RT does.
-	echo "== kmalloc and kfree under a raw spinlock are reported on RT"
-	for v in series-rt-debug base-rt-debug; do
-		build_once "$v" || continue
-		if timed "boot wrong-context-$v" sh lab/boot.sh --append "$NO_KUNIT" --out "$out/wrong-context-$v" \
-			"$v" guest/jobs/wrong-context.sh \
-			>"$out/wrong-context-$v.verdict" 2>&1; then
-			t_fail "$v: a slab call under a raw spinlock fails the boot" "the boot passed"
-		else
-			t_pass "$v: a slab call under a raw spinlock fails the boot"
-		fi
-		for report in 'BUG: Invalid wait context' 'BUG: sleeping function called from invalid context'; do
-			t_says "$v: '$report' names slab_wrong_context_init" "$report" \
-				sh lab/expect-report.sh "$out/wrong-context-$v/console.log" "$report" slab_wrong_context_init
-		done
+# wrong_context VARIANT: a boot of VARIANT that calls kmalloc and kfree under
+# a raw spinlock must fail with both reports, each naming the caller. The
+# lockless RT fast paths take no lock, so they must still let lockdep and
+# the might-sleep check see a caller in a context where the lock they may
+# take is forbidden, as plain RT does.
+wrong_context() {
+	build_once "$1" || return
+	if timed "boot wrong-context-$1" sh lab/boot.sh --append "$NO_KUNIT" --out "$out/wrong-context-$1" \
+		"$1" guest/jobs/wrong-context.sh >"$out/wrong-context-$1.verdict" 2>&1; then
+		t_fail "$1: a slab call under a raw spinlock fails the boot" "the boot passed"
+	else
+		t_pass "$1: a slab call under a raw spinlock fails the boot"
+	fi
+	for _report in 'BUG: Invalid wait context' 'BUG: sleeping function called from invalid context'; do
+		t_says "$1: '$_report' names slab_wrong_context_init" "$_report" \
+			sh lab/expect-report.sh "$out/wrong-context-$1/console.log" "$_report" slab_wrong_context_init
 	done
+}
+
+if [ $full = 1 ]; then
+	echo "== kmalloc and kfree under a raw spinlock are reported on RT (the series; plain RT after the mutations)"
+	wrong_context series-rt-debug
 fi
 
 # A guest that panics or hangs must fail its run. The hang check's guest
@@ -199,31 +209,14 @@ if [ $quick = 0 ]; then
 			"raise LAB_HANG_TIMEOUT if this machine boots slower"
 fi
 
-kunit_name="slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips"
 if [ $full = 1 ]; then
-	echo "== README's walkthrough, as a person types it (menuconfig through EDIT=); kunit-uml beside it"
+	echo "== README's walkthrough, as a person types it (menuconfig through EDIT=)"
 	build_once series-rt-raw
-	# The walkthrough leaves a third of the cores idle; kunit-uml (a UML
-	# build and run, from the series tree) takes them.
-	(timed "  kunit-uml (beside the walkthrough)" sh lab/kunit-uml.sh >"$out/kunit-uml.log" 2>&1
-		echo $? >"$out/kunit-uml.status") &
-	kunit=$!
 	timed "walkthrough" sh tests/walkthrough.sh "$out/walkthrough"
-	timed "wait for kunit-uml" wait "$kunit"
-	if [ "$(cat "$out/kunit-uml.status" 2>/dev/null)" = 0 ]; then
-		t_pass "$kunit_name"
-	else
-		t_fail "$kunit_name" "$(tail -n 15 "$out/kunit-uml.log")"
-	fi
-elif [ $quick = 0 ]; then
-	t_ok "$kunit_name" timed "kunit-uml" sh lab/kunit-uml.sh
-fi
 
-# lab/mutation.sh patches the series tree the builds beside the run
-# compile (and kunit-uml's): they must have ended.
-timed "wait for the builds beside the run" wait "$builder"
-
-if [ $full = 1 ]; then
+	# The mutations patch the series tree: every build from it must have
+	# ended, and has (series-rt-raw is the last). base-rt-debug builds
+	# from the base tree beside them.
 	echo "== deliberately broken kernels fail the check"
 	if timed "mutations" sh lab/mutation.sh >"$out/mutation.log" 2>&1; then
 		t_pass "every mutation in tests/mutations/ is caught by the check job"
@@ -231,7 +224,12 @@ if [ $full = 1 ]; then
 		t_fail "every mutation in tests/mutations/ is caught by the check job" "$(tail -n 15 "$out/mutation.log")"
 	fi
 	grep -E '^(CAUGHT|MISSED|    )' "$out/mutation.log" | sed 's/^/    /'
+
+	echo "== kmalloc and kfree under a raw spinlock are reported on plain RT too"
+	wrong_context base-rt-debug
 fi
+
+timed "wait for the builds beside the run" wait "$builder"
 
 # finish: the step table, on screen and beside the results, then the
 # closing line.
