@@ -79,8 +79,12 @@ ahead=$variants
 # shellcheck disable=SC2086
 setsid sh lab/build-ahead.sh "$out" $ahead </dev/null >"$out/build-ahead.log" 2>&1 &
 builder=$!
-# setsid made it a process group: stopping the run stops its builds.
+# setsid made it a process group: stopping the run stops its builds (sh
+# runs no EXIT trap on a signal that kills it, so signals exit first).
 trap 'kill -- -$builder 2>/dev/null' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 
 echo "== lab self-tests"
 if [ $quick = 1 ]; then
@@ -131,6 +135,9 @@ build_once() {
 		step_since "wait for build $1" "$_t0" "$_c0"
 		_rc=${_ahead%% *} _log=$out/build-${_ahead#* }.log
 	else
+		# The builds beside the run ended without it: stop what may be
+		# left of them (a build of theirs in this folder) first.
+		kill -- -"$builder" 2>/dev/null
 		timed "build $1" sh lab/build.sh "$1" >"$out/build-$1.log" 2>&1
 		_rc=$? _log=$out/build-$1.log
 	fi
