@@ -14,9 +14,16 @@ for p in $PACKAGES; do
 	st=$(dpkg-query -W -f '${db:Status-Status}' "$p" 2>/dev/null || true)
 	[ "$st" = installed ] || missing="$missing $p"
 done
+# The kernel source in the version the series is based on (lib.sh), even
+# when Debian has a newer one.
+kver=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || true)
+if [ "$kver" != "$LAB_KERNEL_DEB" ]; then
+	missing=$(echo "$missing" | sed 's/ linux-source-6\.12\( \|$\)/\1/')
+	missing="$missing linux-source-6.12=$LAB_KERNEL_DEB"
+fi
 [ -z "$missing" ] && exit 0
 
-line="apt-get update && apt-get install -y --no-install-recommends$missing"
+line="apt-get update && apt-get install -y --no-install-recommends --allow-downgrades$missing"
 if [ "$(id -u)" != 0 ]; then
 	echo "lab: missing Debian packages:$missing" >&2
 	echo "lab: as root, run: $line" >&2
@@ -26,5 +33,5 @@ log "installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q >/dev/null
 # shellcheck disable=SC2086
-apt-get install -y -q --no-install-recommends $missing >/dev/null
+apt-get install -y -q --no-install-recommends --allow-downgrades $missing >/dev/null
 log "packages installed"

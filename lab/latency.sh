@@ -30,13 +30,16 @@
 #                       counts what the other one ran meanwhile (seen: the
 #                       longest section 8 ms on 2 vCPUs, 40 us on 1); on
 #                       1 vCPU the burst frees from another thread.
+#   --append "PARAMS"   kernel parameters added to every boot (for example
+#                       slab_cpu_partial=1024, the longest per-CPU partial
+#                       lists SLUB allows)
 #   --out DIR           results folder (default results/<date>-latency)
 set -u
 . "$(dirname "$0")/lib.sh"
-USAGE="latency.sh [--variants 'V...'] [--bursts 'N...'] [--rounds N] [--loops N] [--time instructions|wall] [--cpus N] [--out DIR]"
+USAGE="latency.sh [--variants 'V...'] [--bursts 'N...'] [--rounds N] [--loops N] [--time instructions|wall] [--cpus N] [--append PARAMS] [--out DIR]"
 
 variants="base-rt-latency series-rt-latency series-rt-raw-latency"
-bursts="1000 10000" rounds=2 loops=20 time=instructions cpus= out=
+bursts="1000 10000" rounds=2 loops=20 time=instructions cpus= append= out=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
@@ -45,6 +48,7 @@ while [ $# -gt 0 ]; do
 	--loops) [ $# -ge 2 ] || usage_die "--loops needs a value"; number "$1" "$2"; loops=$2; shift 2 ;;
 	--time) [ $# -ge 2 ] || usage_die "--time needs a value"; time=$2; shift 2 ;;
 	--cpus) [ $# -ge 2 ] || usage_die "--cpus needs a value"; number "$1" "$2"; cpus=$2; shift 2 ;;
+	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
 	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
 	*) usage_die "unknown argument '$1'" ;;
 	esac
@@ -80,7 +84,7 @@ accel=tcg
 	echo "lab=$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null)"
 	echo "series=$(git -C "$(tree_dir series)" rev-parse HEAD 2>/dev/null)"
 	echo "accel=$accel time=$time cpus=$cpus"
-	echo "command=lab/latency.sh --variants '$variants' --bursts '$bursts' --rounds $rounds --loops $loops --time $time --cpus $cpus"
+	echo "command=lab/latency.sh --variants '$variants' --bursts '$bursts' --rounds $rounds --loops $loops --time $time --cpus $cpus --append '$append'"
 } >"$out/meta"
 printf 'round\tvariant\tburst\tkind\tmax_ns\tcount\tslub\tstart\tstart_caller\tend\tend_caller\n' >"$out/sections.tsv"
 printf 'round\tvariant\tburst\tthreads\tsamples\tmax_us\tp999_us\toverflows\n' >"$out/cyclictest.tsv"
@@ -121,7 +125,7 @@ while [ $r -le $rounds ]; do
 			t0=$(date +%s)
 			# shellcheck disable=SC2086
 			LAB_SMP=$cpus sh "$LAB_ROOT/lab/boot.sh" --accel $accel $flags --timeout 1800 \
-				--out "$dir" "$v" "$job" >"$dir.boot" 2>&1
+				--append "$append" --out "$dir" "$v" "$job" >"$dir.boot" 2>&1
 			rc=$?
 			status=ok
 			if grep -q 'timed out' "$dir.boot"; then

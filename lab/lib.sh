@@ -15,6 +15,11 @@ LAB_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 LAB_WORK=${LAB_WORK:-$LAB_ROOT/build}
 LAB_RESULTS=${LAB_RESULTS:-$LAB_ROOT/results}
 LAB_TARBALL=${LAB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# The Debian package the series is based on. Its tarball, committed as
+# one commit, is the base-commit patches/ states; another version gives
+# another commit, and b4 would not find the base (make deps installs this
+# one; moving the series to a new one means re-exporting it).
+LAB_KERNEL_DEB=${LAB_KERNEL_DEB:-6.12.118-1~deb12u1}
 BASE_TREE=$LAB_WORK/src/base
 SERIES_TREE=${LAB_SERIES_TREE:-$LAB_WORK/src/series}
 PATCH_DIR=${LAB_PATCHES:-$LAB_ROOT/patches}

@@ -91,15 +91,12 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	timed "  mutation $name: build" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/build.sh" "$mvariant" \
 		>"$out/$name.build.log" 2>&1 || die "$name: build failed; log: $out/$name.build.log"
 	unmutate
-	# The fast-path stress test depends on timing. Since it records who
-	# holds each object in an xarray it runs about 43k operations a
-	# second here, a third of what it did; with 15 s the unmarked-section
-	# mutation made it fail in 3 of 4 boots (not ok twice, an oops in a
-	# stress thread once), so a mutation that gets through gets up to
-	# MUTATION_BOOTS boots. A hang ends at the hung-task panic of the
-	# debug config; the timeout is the last resort. The shrink-walk and
-	# destroy tests make their race happen through KUnit static stubs,
-	# every time.
+	# A test that depends on timing, as the fast-path stress test does
+	# (with 15 s it caught a mutation of an earlier revision in 3 of 4
+	# boots), gets up to MUTATION_BOOTS boots. The mutations here today
+	# are caught through KUnit static stubs, every time, in the first. A
+	# hang ends at the hung-task panic of the debug config; the timeout
+	# is the last resort.
 	how= attempt=0
 	while [ -z "$how" ] && [ $attempt -lt "$MUTATION_BOOTS" ]; do
 		attempt=$((attempt + 1))

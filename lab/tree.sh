@@ -17,8 +17,13 @@ base_commit() {
 
 make_base() {
 	if [ -n "$(base_commit)" ] && [ -f "$BASE_TREE/.lab-version" ]; then
+		git -C "$BASE_TREE" log -1 --format=%s "$(base_commit)" | grep -q -F "linux-source-6.12 $LAB_KERNEL_DEB)" ||
+			die "$BASE_TREE is not Debian's linux-source-6.12 $LAB_KERNEL_DEB, which the series is based on: remove $LAB_WORK/src and run 'make tree' again"
 		return 0
 	fi
+	deb=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || echo unknown)
+	[ "$deb" = "$LAB_KERNEL_DEB" ] ||
+		die "linux-source-6.12 is $deb, the series is based on $LAB_KERNEL_DEB: run 'make deps'"
 	[ -f "$LAB_TARBALL" ] || die "$LAB_TARBALL is missing: run 'make deps' (package linux-source-6.12)"
 	log "unpacking $LAB_TARBALL into $BASE_TREE"
 	rm -rf "$BASE_TREE" "$LAB_WORK/src/.unpack"
@@ -32,7 +37,6 @@ make_base() {
 	rmdir "$LAB_WORK/src/.unpack"
 	mk=$BASE_TREE/Makefile
 	v=$(sed -n 's/^VERSION = //p' "$mk").$(sed -n 's/^PATCHLEVEL = //p' "$mk").$(sed -n 's/^SUBLEVEL = //p' "$mk")
-	deb=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || echo unknown)
 	log "base version $v (Debian linux-source-6.12 $deb); committing"
 	cd "$BASE_TREE"
 	git init -q -b base .

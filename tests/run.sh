@@ -222,6 +222,20 @@ lgarbled() { sed '/max:       9513/d' $lx/console.log | lparse -; }
 t_refuses "a garbled histogram entry is refused, not skipped" 'histogram has 277 entries, 276 were read' lgarbled
 lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
 t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
+# The recorded irqoff histogram again, as a preemptoff one: the same rows,
+# starts named with their offset (queue_work_on is at _stext+0x63252, its
+# longest entry's s0 at 406140 = +0x2a, hand-checked).
+lpre_log() { cat $lx/console.log; sed -n '/LAB-LATENCY-BEGIN irqoff/,/LAB-LATENCY-END irqoff/p' $lx/console.log | sed 's/irqoff/preemptoff/g'; }
+lpre() {
+	lpre_log | lparse - >"$T_OUT.pre" &&
+	[ "$(grep -c '	preemptoff	' "$T_OUT.pre")" = 277 ] &&
+	grep -q '	preemptoff	4244	17	yes	queue_work_on+0x2a	flush_all_cpus_locked	' "$T_OUT.pre"
+}
+t_ok "a preemptoff histogram gives its rows, each start with its offset in the function" lpre
+lpre_cut() { lpre_log | sed '$d' | lparse -; }
+t_refuses "a log cut inside the preemptoff histogram is refused" 'preemptoff histogram has no LAB-LATENCY-END' lpre_cut
+lpre_table() { awk -F '\t' -f lab/latency-table.awk $lx/preempt.sections /dev/null | diff -u $lx/preempt.expected -; }
+t_ok "the per-site table of preemption-off sections in mm/slub.c: counts summed, longest over rounds, longest first" lpre_table
 ltable() { awk -F '\t' -f lab/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
 t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own), spread over rounds, ratio, cyclictest" ltable
 t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/latency.sh --time never
@@ -332,6 +346,9 @@ if [ $quick = 0 ]; then
 	# each printing when it ends. Both use the base tree, which must exist
 	# first: two scripts must not unpack it at once.
 	t_ok "the base and series trees are there" sh lab/tree.sh series
+	t_refuses "a base tree of another Debian version than the series' is refused" \
+		"is not Debian's linux-source-6.12 0.0-0, which the series is based on" \
+		env LAB_KERNEL_DEB=0.0-0 sh lab/tree.sh base
 	rt=$(mktemp)
 	timed "  series round trip" sh tests/series-roundtrip.sh >"$rt" 2>&1 &
 	echo "== make menuconfig without a person (lab/menuconfig.sh --edit, lab/configure.sh)"
