@@ -16,8 +16,8 @@ for p in $PACKAGES; do
 done
 # The kernel source in the version the series is based on (lib.sh), even
 # when Debian has a newer one.
-kver=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || true)
-if [ "$kver" != "$LAB_KERNEL_DEB" ]; then
+kver=$(dpkg-query -W -f '${db:Status-Status} ${Version}' linux-source-6.12 2>/dev/null || true)
+if [ "$kver" != "installed $LAB_KERNEL_DEB" ]; then
 	missing=$(echo "$missing" | sed 's/ linux-source-6\.12\( \|$\)/\1/')
 	missing="$missing linux-source-6.12=$LAB_KERNEL_DEB"
 fi

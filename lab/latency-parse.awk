@@ -10,12 +10,16 @@
 # System.map, as the histogram has offsets from _stext; end is the function
 # that ended the entry's longest section; a preemptoff start is named with
 # its offset in the function, +0xN, which tells the call sites of one
-# function apart; a log without a preemptoff histogram, from before it
-# existed, gives no preemptoff rows) or preemptirqsoff (the tracer's maximum: start
+# function apart, and so is its caller, which is the same function unless
+# the start is a lock function's; a log without a preemptoff histogram,
+# from before it existed, gives no preemptoff rows) or preemptirqsoff (the
+# tracer's maximum: start
 # and end as it names them, no callers, count 1). slub is "yes" when a
 # site, or for the tracer a function on its stack, is one of mm/slub.o's
-# (SLUB-FUNCTIONS, one name a line), "tracer" for the irqsoff tracer's
-# own sections (start_ or stop_critical_timing). cyclictest's figures go to
+# (SLUB-FUNCTIONS, one name a line; for preemptoff, the start or its
+# caller), "tracer" for the irqsoff tracer's own sections (start_ or
+# stop_critical_timing), "sched" for a preemptoff entry begun in the
+# scheduler (a task's sleep while only the idle task ran). cyclictest's figures go to
 # FILE (round variant burst threads samples max_us p999_us overflows).
 # Exits 1, saying why on stderr, on a log without a complete report.
 
@@ -142,8 +146,18 @@ kind != "" && key != "" && /max: +[0-9]+ +e0: +[0-9]+/ {
 	}
 	s0 = site(v["s0"]); s1 = site(v["s1"]); e0 = site(v["e0"]); e1 = site(v["e1"])
 	in_slub = (s0 in slub || s1 in slub || e0 in slub || e1 in slub) ? "yes" : "no"
-	if (kind == "preemptoff")
+	if (kind == "preemptoff") {
+		# SLUB's when it begins there: in a SLUB function, or in a lock
+		# function a SLUB function called.
+		in_slub = (s0 in slub || s1 in slub) ? "yes" : "no"
+		# A task's sleep pairs the scheduler's disable before the switch
+		# with its enable after it when only the idle task ran between:
+		# not a section.
+		if (s0 ~ /^(__)?schedule/ || s0 ~ /^preempt_schedule/)
+			in_slub = "sched"
 		s0 = site(v["s0"], 1)
+		s1 = site(v["s1"], 1)
+	}
 	# The latency tracer's own bookkeeping is the measurement, not the load.
 	if ((s0 " " s1 " " e0 " " e1) ~ /_critical_timing/)
 		in_slub = "tracer"

@@ -1,13 +1,14 @@
 # latency-table.awk: the latency guard's tables, from lab/latency.sh's
 #   awk -F '\t' -f latency-table.awk sections.tsv cyclictest.tsv
-# For each variant, burst size and kind of section (irqoff, preemptoff):
-# the longest section in mm/slub.c (any of its four sites a SLUB function)
-# and elsewhere (the tracer's own sections left out), as the largest of
-# the rounds' longest and the smallest
-# (boot-to-boot spread), with the sites of the longest. Then, per variant
-# and burst size, every site where a preemption-off section in mm/slub.c
-# began (the function that disabled preemption, with its offset, and its
-# caller): sections counted over the rounds and the longest. Then
+# For each variant, burst size and kind of section (irqoff, preemptoff): the
+# longest section in mm/slub.c (any of its four sites a SLUB function; for
+# preemptoff, its start or the start's caller) and elsewhere (the tracer's
+# own sections and a task's sleep left out), as the largest of the rounds'
+# longest and the smallest (boot-to-boot spread), with the sites of the
+# longest. Then, per variant and burst size, every site where a
+# preemption-off section in mm/slub.c began (the function that disabled preemption and
+# the one that called it, the same unless the first is a lock function, each
+# with its offset): sections counted over the rounds and the longest. Then
 # cyclictest's maximum and 99.9th percentile, the largest over the rounds.
 
 function keep(k, r, what, ns, sites) {
@@ -52,7 +53,7 @@ file == 1 {
 	if ($1 + 0 > maxround)
 		maxround = $1 + 0
 	sites = $8 "<-" $9 " .. " $10 "<-" $11
-	if ($7 == "tracer")
+	if ($7 == "tracer" || $7 == "sched")
 		next
 	keep(k, $1, $7 == "yes" ? "slub" : "other", $5, sites)
 	if ($4 == "preemptoff" && $7 == "yes") {

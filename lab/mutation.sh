@@ -94,7 +94,8 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	# A test that depends on timing, as the fast-path stress test does
 	# (with 15 s it caught a mutation of an earlier revision in 3 of 4
 	# boots), gets up to MUTATION_BOOTS boots. The mutations here today
-	# are caught through KUnit static stubs, every time, in the first. A
+	# are caught through KUnit static stubs or a test hook, every time,
+	# in the first. A
 	# hang ends at the hung-task panic of the debug config; the timeout
 	# is the last resort.
 	how= attempt=0

@@ -18,12 +18,13 @@ base_commit() {
 make_base() {
 	if [ -n "$(base_commit)" ] && [ -f "$BASE_TREE/.lab-version" ]; then
 		git -C "$BASE_TREE" log -1 --format=%s "$(base_commit)" | grep -q -F "linux-source-6.12 $LAB_KERNEL_DEB)" ||
-			die "$BASE_TREE is not Debian's linux-source-6.12 $LAB_KERNEL_DEB, which the series is based on: remove $LAB_WORK/src and run 'make tree' again"
+			die "$BASE_TREE is not Debian's linux-source-6.12 $LAB_KERNEL_DEB, which the series is based on: export the series tree's work first (make export-series), then remove $LAB_WORK/src and run 'make tree' again"
 		return 0
 	fi
-	deb=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || echo unknown)
-	[ "$deb" = "$LAB_KERNEL_DEB" ] ||
-		die "linux-source-6.12 is $deb, the series is based on $LAB_KERNEL_DEB: run 'make deps'"
+	deb=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || true)
+	# Another tarball (LAB_TARBALL) is the user's choice, not the package's.
+	[ "$LAB_TARBALL" != /usr/src/linux-source-6.12.tar.xz ] || [ "$deb" = "$LAB_KERNEL_DEB" ] ||
+		die "linux-source-6.12 is ${deb:-not installed}, the series is based on $LAB_KERNEL_DEB: run 'make deps'"
 	[ -f "$LAB_TARBALL" ] || die "$LAB_TARBALL is missing: run 'make deps' (package linux-source-6.12)"
 	log "unpacking $LAB_TARBALL into $BASE_TREE"
 	rm -rf "$BASE_TREE" "$LAB_WORK/src/.unpack"
