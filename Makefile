@@ -18,7 +18,7 @@ help:
 	@echo "make check-quick           the edit loop: lab tests, series round trip, checkpatch, one RT raw-lock debug boot"
 	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench.sh)"
 	@echo "make bench BENCH_ARGS=--galbraith  Galbraith's list_lock table: RT base, RT series spinlock_t and raw, non-RT series"
-	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts- and preemption-off sections, SLUB's and others (lab/latency.sh)"
+	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts-off sections, SLUB's and others (lab/latency.sh)"
 	@echo "make deps                  install the Debian packages the lab needs"
 	@echo "make series                base tree + patches/ applied (build/src/series)"
 	@echo "make export-series         series tree commits -> patches/ (and verify)"

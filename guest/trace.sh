@@ -14,11 +14,8 @@ tracefs() {
 # disabled interrupts and its caller, offsets from _stext) and end site's
 # caller (a histogram has at most three keys), the number of sections and
 # the longest one in trace-clock ns, with the function that ended that
-# one. A second histogram does the same for preemption-off sections, on
-# preempt_disable and preempt_enable (the outermost toggle of the preempt
-# count; the idle task, always non-preemptible, fires neither). Sections
-# begun in one task and ended in another (the scheduler's switch) are left
-# out of both. The preemptirqsoff tracer runs
+# one. Sections begun in one task and ended in another (the scheduler's
+# switch) are left out. The preemptirqsoff tracer runs
 # beside it (started first, so its own start is not timed): the kernel's
 # longest section with preemption or interrupts off, with its stack; it
 # leaves out the idle loop, which runs with preemption off. Prints
@@ -33,7 +30,13 @@ latency_arm() {
 		echo "LAB-LATENCY missing: no preemptirqsoff tracer"
 		return 1
 	}
-	latency_section irq irqoff && latency_section preempt preemptoff || {
+	echo "irqoff_section u64 ns; s32 s0; s32 s1; s32 e0; s32 e1; s32 dp" >>$_t/synthetic_events &&
+	echo 'hist:keys=common_cpu:t0=common_timestamp,c0=caller_offs,p0=parent_offs,pid0=common_pid' \
+		>>$_t/events/preemptirq/irq_disable/trigger &&
+	echo 'hist:keys=common_cpu:d=common_timestamp-$t0,dp=common_pid-$pid0:onmatch(preemptirq.irq_disable).trace(irqoff_section,$d,$c0,$p0,caller_offs,parent_offs,$dp)' \
+		>>$_t/events/preemptirq/irq_enable/trigger &&
+	echo 'hist:keys=s0,s1,e1:m=ns:onmax($m).save(e0):size=8192 if dp == 0' \
+		>>$_t/events/synthetic/irqoff_section/trigger || {
 		echo "LAB-LATENCY missing: the histogram triggers were refused"
 		cat $_t/error_log
 		return 1
@@ -41,28 +44,13 @@ latency_arm() {
 	echo "LAB-LATENCY armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock)"
 }
 
-# latency_section TOGGLE KIND: time every TOGGLE (irq, preempt) off
-# section into the histogram of synthetic event KIND_section.
-latency_section() {
-	_t=/sys/kernel/tracing
-	echo "$2_section u64 ns; s32 s0; s32 s1; s32 e0; s32 e1; s32 dp" >>$_t/synthetic_events &&
-	echo 'hist:keys=common_cpu:t0=common_timestamp,c0=caller_offs,p0=parent_offs,pid0=common_pid' \
-		>>$_t/events/preemptirq/$1_disable/trigger &&
-	echo 'hist:keys=common_cpu:d=common_timestamp-$t0,dp=common_pid-$pid0:onmatch(preemptirq.'$1'_disable).trace('$2'_section,$d,$c0,$p0,caller_offs,parent_offs,$dp)' \
-		>>$_t/events/preemptirq/$1_enable/trigger &&
-	echo 'hist:keys=s0,s1,e1:m=ns:onmax($m).save(e0):size=8192 if dp == 0' \
-		>>$_t/events/synthetic/$2_section/trigger
-}
-
-# latency_report: print the histograms and the preemptirqsoff tracer's
+# latency_report: print the histogram and the preemptirqsoff tracer's
 # longest section (with its stack), each line prefixed for the host.
 latency_report() {
 	_t=/sys/kernel/tracing
-	for _k in irqoff preemptoff; do
-		echo "LAB-LATENCY-BEGIN $_k"
-		sed "s/^/LAB-LATENCY $_k /" $_t/events/synthetic/${_k}_section/hist
-		echo "LAB-LATENCY-END $_k"
-	done
+	echo "LAB-LATENCY-BEGIN irqoff"
+	sed 's/^/LAB-LATENCY irqoff /' $_t/events/synthetic/irqoff_section/hist
+	echo "LAB-LATENCY-END irqoff"
 	echo 0 >$_t/tracing_on
 	echo "LAB-LATENCY-BEGIN tracer max_us=$(cat $_t/tracing_max_latency)"
 	sed 's/^/LAB-LATENCY tracer /' $_t/trace

@@ -5,21 +5,14 @@
 # Prints one tab-separated row per histogram entry (start site and end
 # site's caller) and one for the kernel tracer's longest section:
 #   round variant burst kind max_ns count slub start start_caller end end_caller
-# kind is irqoff or preemptoff (the histograms; a site is the function that
-# disabled or enabled interrupts, or preemption, and its caller, named from
-# System.map, as the histogram has offsets from _stext; end is the function
-# that ended the entry's longest section; a preemptoff start is named with
-# its offset in the function, +0xN, which tells the call sites of one
-# function apart, and so is its caller, which is the same function unless
-# the start is a lock function's; a log without a preemptoff histogram,
-# from before it existed, gives no preemptoff rows) or preemptirqsoff (the
-# tracer's maximum: start
+# kind is irqoff (the histogram; a site is the function that disabled or
+# enabled interrupts and its caller, named from System.map, as the
+# histogram has offsets from _stext; end is the function that ended the
+# entry's longest section) or preemptirqsoff (the tracer's maximum: start
 # and end as it names them, no callers, count 1). slub is "yes" when a
 # site, or for the tracer a function on its stack, is one of mm/slub.o's
-# (SLUB-FUNCTIONS, one name a line; for preemptoff, the start or its
-# caller), "tracer" for the irqsoff tracer's own sections (start_ or
-# stop_critical_timing), "sched" for a preemptoff entry begun in the
-# scheduler (a task's sleep while only the idle task ran). cyclictest's figures go to
+# (SLUB-FUNCTIONS, one name a line), "tracer" for the irqsoff tracer's
+# own sections (start_ or stop_critical_timing). cyclictest's figures go to
 # FILE (round variant burst threads samples max_us p999_us overflows).
 # Exits 1, saying why on stderr, on a log without a complete report.
 
@@ -32,9 +25,8 @@ function hexval(h,    i, v) {
 }
 
 # The function holding offset OFF from _stext (binary search in sym_off);
-# past the kernel's last text symbol it is a module's. With EXACT, the
-# offset in the function too: name+0xN.
-function site(off, exact,    lo, hi, mid) {
+# past the kernel's last text symbol it is a module's.
+function site(off,    lo, hi, mid) {
 	if (nsyms == 0 || off < sym_off[1])
 		return "?"
 	if (off > sym_off[nsyms] + 65536)
@@ -48,7 +40,7 @@ function site(off, exact,    lo, hi, mid) {
 		else
 			hi = mid - 1
 	}
-	return sym_name[lo] (exact ? sprintf("+0x%x", off - sym_off[lo]) : "")
+	return sym_name[lo]
 }
 
 # A histogram key field (an s32 printed as u64) as a signed offset.
@@ -106,13 +98,12 @@ file == 2 {
 	sub(/.*LAB-LATENCY missing: /, "")
 	fail("the guest could not trace: " $0)
 }
-/LAB-LATENCY-BEGIN (irqoff|preemptoff)$/ {
+/LAB-LATENCY-BEGIN irqoff$/ {
 	kind = $NF
-	begun[kind] = 1
 	key = ""
 	next
 }
-/LAB-LATENCY-END (irqoff|preemptoff)$/ {
+/LAB-LATENCY-END irqoff$/ {
 	done[$NF] = 1
 	kind = ""
 	next
@@ -146,18 +137,6 @@ kind != "" && key != "" && /max: +[0-9]+ +e0: +[0-9]+/ {
 	}
 	s0 = site(v["s0"]); s1 = site(v["s1"]); e0 = site(v["e0"]); e1 = site(v["e1"])
 	in_slub = (s0 in slub || s1 in slub || e0 in slub || e1 in slub) ? "yes" : "no"
-	if (kind == "preemptoff") {
-		# SLUB's when it begins there: in a SLUB function, or in a lock
-		# function a SLUB function called.
-		in_slub = (s0 in slub || s1 in slub) ? "yes" : "no"
-		# A task's sleep pairs the scheduler's disable before the switch
-		# with its enable after it when only the idle task ran between:
-		# not a section.
-		if (s0 ~ /^(__)?schedule/ || s0 ~ /^preempt_schedule/)
-			in_slub = "sched"
-		s0 = site(v["s0"], 1)
-		s1 = site(v["s1"], 1)
-	}
 	# The latency tracer's own bookkeeping is the measurement, not the load.
 	if ((s0 " " s1 " " e0 " " e1) ~ /_critical_timing/)
 		in_slub = "tracer"
@@ -238,16 +217,10 @@ END {
 		fail("the report is incomplete (no LAB-LATENCY-END for the histogram and the tracer)")
 	if (!rows["irqoff"])
 		fail("no interrupts-off section was recorded")
-	if (begun["preemptoff"] && !done["preemptoff"])
-		fail("the preemptoff histogram has no LAB-LATENCY-END")
-	if (begun["preemptoff"] && !rows["preemptoff"])
-		fail("no preemption-off section was recorded")
-	for (k in begun) {
-		if (entries[k] != rows[k] + unpaired[k])
-			fail("the " k " histogram has " entries[k] + 0 " entries, " rows[k] + unpaired[k] " were read")
-		if (dropped[k])
-			print "latency-parse: the " k " histogram dropped entries: raise size= in guest/trace.sh" > "/dev/stderr"
-	}
+	if (entries["irqoff"] != rows["irqoff"] + unpaired["irqoff"])
+		fail("the histogram has " entries["irqoff"] + 0 " entries, " rows["irqoff"] + unpaired["irqoff"] " were read")
+	if (dropped["irqoff"])
+		print "latency-parse: the histogram dropped entries: raise size= in guest/trace.sh" > "/dev/stderr"
 	if (cyclictest != "") {
 		if (!ct_done)
 			fail("no cyclictest report")

@@ -1,15 +1,11 @@
 # latency-table.awk: the latency guard's tables, from lab/latency.sh's
 #   awk -F '\t' -f latency-table.awk sections.tsv cyclictest.tsv
-# For each variant, burst size and kind of section (irqoff, preemptoff): the
-# longest section in mm/slub.c (any of its four sites a SLUB function; for
-# preemptoff, its start or the start's caller) and elsewhere (the tracer's
-# own sections and a task's sleep left out), as the largest of the rounds'
-# longest and the smallest (boot-to-boot spread), with the sites of the
-# longest. Then, per variant and burst size, every site where a
-# preemption-off section in mm/slub.c began (the function that disabled preemption and
-# the one that called it, the same unless the first is a lock function, each
-# with its offset): sections counted over the rounds and the longest. Then
-# cyclictest's maximum and 99.9th percentile, the largest over the rounds.
+# For each variant, burst size and kind of section (irqoff, preemptoff):
+# the longest section in mm/slub.c (any of its four sites a SLUB function)
+# and elsewhere (the tracer's own sections left out), as the largest of
+# the rounds' longest and the smallest
+# (boot-to-boot spread), with the sites of the longest. Then cyclictest's
+# maximum and 99.9th percentile, the largest over the rounds.
 
 function keep(k, r, what, ns, sites) {
 	if (!((k, r, what) in rmax) || ns + 0 > rmax[k, r, what] + 0)
@@ -33,16 +29,6 @@ function spread(k, what,    r, lo) {
 	return lo
 }
 
-# Whether site A sorts after site B: a later variant and burst, or the same
-# with a shorter longest section.
-function site_after(a, b,    pa, pb, ga, gb) {
-	split(a, pa, SUBSEP)
-	split(b, pb, SUBSEP)
-	ga = site_group[pa[1], pa[2]]
-	gb = site_group[pb[1], pb[2]]
-	return ga != gb ? ga > gb : site_max[a] + 0 < site_max[b] + 0
-}
-
 FNR == 1 { file++; next }
 file == 1 {
 	k = $2 SUBSEP $3 SUBSEP $4
@@ -53,19 +39,9 @@ file == 1 {
 	if ($1 + 0 > maxround)
 		maxround = $1 + 0
 	sites = $8 "<-" $9 " .. " $10 "<-" $11
-	if ($7 == "tracer" || $7 == "sched")
+	if ($7 == "tracer")
 		next
 	keep(k, $1, $7 == "yes" ? "slub" : "other", $5, sites)
-	if ($4 == "preemptoff" && $7 == "yes") {
-		if (!(($2, $3) in site_group))
-			site_group[$2, $3] = ++nsite_group
-		sk = $2 SUBSEP $3 SUBSEP $8 " <- " $9
-		if (!(sk in site_count))
-			site_order[++nsite] = sk
-		site_count[sk] += $6
-		if ($5 + 0 > site_max[sk] + 0)
-			site_max[sk] = $5
-	}
 	next
 }
 file == 2 {
@@ -110,23 +86,6 @@ END {
 			printf "  %s %s %s mm/slub.c: %s\n", p[1], p[2], p[3], where[k, "slub"]
 		if ((k, "other") in hi)
 			printf "  %s %s %s elsewhere: %s\n", p[1], p[2], p[3], where[k, "other"]
-	}
-	if (nsite) {
-		print ""
-		print "preemption-off sections begun in mm/slub.c, per site (count over the rounds, longest):"
-		printf "%-24s %7s %10s %12s  %s\n", "variant", "burst", "count", "max (ns)", "site <- caller"
-		# By variant and burst as first seen, longest first (insertion sort).
-		for (i = 2; i <= nsite; i++) {
-			x = site_order[i]
-			for (j = i - 1; j >= 1 && site_after(site_order[j], x); j--)
-				site_order[j + 1] = site_order[j]
-			site_order[j + 1] = x
-		}
-		for (i = 1; i <= nsite; i++) {
-			split(site_order[i], p, SUBSEP)
-			printf "%-24s %7s %10d %12d  %s\n", p[1], p[2], site_count[site_order[i]],
-				site_max[site_order[i]], p[3]
-		}
 	}
 	if (nct) {
 		print ""

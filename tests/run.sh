@@ -222,37 +222,6 @@ lgarbled() { sed '/max:       9513/d' $lx/console.log | lparse -; }
 t_refuses "a garbled histogram entry is refused, not skipped" 'histogram has 277 entries, 276 were read' lgarbled
 lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
 t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
-# The recorded irqoff histogram again, as a preemptoff one before the
-# tracer's report, where the guest prints it, and two hand-made entries:
-# one begun at flush_all_cpus_locked+0x20 (_stext+0x15ef3f+0x20 = 1437535),
-# SLUB's by its start alone, and one at schedule+0x5 (_stext+0x34d5ae+0x5 =
-# 3462579), a task's sleep. The recorded rows keep their sites, starts with
-# their offset (queue_work_on is at _stext+0x63252, its longest entry's s0
-# at 406140 = +0x2a, hand-checked).
-lpre_log() {
-	sed '/LAB-LATENCY-BEGIN tracer/,$d' $lx/console.log
-	sed -n '/LAB-LATENCY-BEGIN irqoff/,/LAB-LATENCY-END irqoff/p' $lx/console.log |
-		sed -e 's/irqoff/preemptoff/g' -e '/LAB-LATENCY-END/d'
-	echo 'LAB-LATENCY preemptoff { s0:    1437535, s1:    1437535, e1:    1437567 } hitcount:          3'
-	echo 'LAB-LATENCY preemptoff 	max:        800  e0:    1437567'
-	echo 'LAB-LATENCY preemptoff { s0:    3462579, s1:    3462579, e1:    3462579 } hitcount:         40'
-	echo 'LAB-LATENCY preemptoff 	max:     900000  e0:    3462579'
-	echo 'LAB-LATENCY preemptoff Entries: 279'
-	echo 'LAB-LATENCY-END preemptoff'
-	sed -n '/LAB-LATENCY-BEGIN tracer/,$p' $lx/console.log
-}
-lpre() {
-	lpre_log | lparse - >"$T_OUT.pre" &&
-	[ "$(grep -c '	preemptoff	' "$T_OUT.pre")" = 279 ] &&
-	grep -q '	preemptoff	4244	17	yes	queue_work_on+0x2a	flush_all_cpus_locked+0x' "$T_OUT.pre" &&
-	grep -q '	preemptoff	800	3	yes	flush_all_cpus_locked+0x20	flush_all_cpus_locked+0x20	flush_all_cpus_locked	flush_all_cpus_locked$' "$T_OUT.pre" &&
-	grep -q '	preemptoff	900000	40	sched	schedule+0x5	' "$T_OUT.pre"
-}
-t_ok "a preemptoff histogram: every row, starts and their callers with offsets, SLUB's by its start, a sleep marked sched" lpre
-lpre_cut() { lpre_log | sed '/LAB-LATENCY-END preemptoff/d' | lparse -; }
-t_refuses "a log cut inside the preemptoff histogram is refused" 'preemptoff histogram has no LAB-LATENCY-END' lpre_cut
-lpre_table() { awk -F '\t' -f lab/latency-table.awk $lx/preempt.sections /dev/null | diff -u $lx/preempt.expected -; }
-t_ok "the per-site table of preemption-off sections in mm/slub.c: counts summed, longest over rounds, longest first, sleeps left out" lpre_table
 ltable() { awk -F '\t' -f lab/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
 t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own), spread over rounds, ratio, cyclictest" ltable
 t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/latency.sh --time never
