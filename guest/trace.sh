@@ -14,13 +14,25 @@ tracefs() {
 # disabled interrupts and its caller, offsets from _stext) and end site's
 # caller (a histogram has at most three keys), the number of sections and
 # the longest one in trace-clock ns, with the function that ended that
-# one. Sections begun in one task and ended in another (the scheduler's
-# switch) are left out. The preemptirqsoff tracer runs
+# one. A second histogram times preemption-off sections on preempt_disable
+# and preempt_enable (the outermost toggle of the preempt count) keyed by
+# the stack at the end: the events' caller_offs and parent_offs name
+# preempt_count_add() or _sub() on every kernel (preempt_latency_start()
+# is out of line), a stack names the function that toggled. It is taken
+# at the end, after the section's timestamp: taken at the start, the
+# unwind (some 7000 instructions) would lengthen every section. Sections
+# begun in one task and ended in another (the scheduler's switch) are
+# left out of both. The preemption-off histogram keeps only sections of
+# at least MIN ns (latency_arm's argument, default 0): on PREEMPT_RT every
+# lock and unlock has one (migrate_disable()), and a run of the guard's
+# load has more distinct stacks than a histogram holds (131072). The
+# preemptirqsoff tracer runs
 # beside it (started first, so its own start is not timed): the kernel's
 # longest section with preemption or interrupts off, with its stack; it
 # leaves out the idle loop, which runs with preemption off. Prints
 # LAB-LATENCY lines; fails when tracing is missing.
 latency_arm() {
+	_min=${1:-0}
 	_t=$(tracefs)
 	if [ ! -d $_t/events/preemptirq ] || [ ! -f $_t/synthetic_events ]; then
 		echo "LAB-LATENCY missing: this kernel has no preemptirq events or synthetic events (configs/latency.config)"
@@ -36,25 +48,74 @@ latency_arm() {
 	echo 'hist:keys=common_cpu:d=common_timestamp-$t0,dp=common_pid-$pid0:onmatch(preemptirq.irq_disable).trace(irqoff_section,$d,$c0,$p0,caller_offs,parent_offs,$dp)' \
 		>>$_t/events/preemptirq/irq_enable/trigger &&
 	echo 'hist:keys=s0,s1,e1:m=ns:onmax($m).save(e0):size=8192 if dp == 0' \
-		>>$_t/events/synthetic/irqoff_section/trigger || {
+		>>$_t/events/synthetic/irqoff_section/trigger &&
+	echo "preemptoff_section u64 ns; s32 dp; unsigned long[] stack" >>$_t/synthetic_events &&
+	echo 'hist:keys=common_cpu:t1=common_timestamp,pid1=common_pid' \
+		>>$_t/events/preemptirq/preempt_disable/trigger &&
+	echo 'hist:keys=common_cpu:d1=common_timestamp-$t1,dp1=common_pid-$pid1,s1=common_stacktrace:onmatch(preemptirq.preempt_disable).trace(preemptoff_section,$d1,$dp1,$s1)' \
+		>>$_t/events/preemptirq/preempt_enable/trigger &&
+	echo 'hist:keys=stack.stacktrace:m=ns:onmax($m).save(dp):size=131072 if dp == 0 && ns >= '$_min \
+		>>$_t/events/synthetic/preemptoff_section/trigger || {
 		echo "LAB-LATENCY missing: the histogram triggers were refused"
 		cat $_t/error_log
 		return 1
 	}
-	echo "LAB-LATENCY armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock)"
+	echo "LAB-LATENCY armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock) preemptoff_min=$_min"
 }
 
-# latency_report: print the histogram and the preemptirqsoff tracer's
+# latency_report: print the histograms and the preemptirqsoff tracer's
 # longest section (with its stack), each line prefixed for the host.
 latency_report() {
 	_t=/sys/kernel/tracing
 	echo "LAB-LATENCY-BEGIN irqoff"
 	sed 's/^/LAB-LATENCY irqoff /' $_t/events/synthetic/irqoff_section/hist
 	echo "LAB-LATENCY-END irqoff"
+	echo "LAB-LATENCY-BEGIN preemptoff"
+	preemptoff_sites <$_t/events/synthetic/preemptoff_section/hist | sed 's/^/LAB-LATENCY preemptoff /'
+	echo "LAB-LATENCY-END preemptoff"
 	echo 0 >$_t/tracing_on
 	echo "LAB-LATENCY-BEGIN tracer max_us=$(cat $_t/tracing_max_latency)"
 	sed 's/^/LAB-LATENCY tracer /' $_t/trace
 	echo "LAB-LATENCY-END tracer"
+}
+
+# preemptoff_sites: the preemption-off histogram per end site, a line a
+# site: "site max=NS hits=N entries=N frames F1 F2", F1 the first frame
+# outside the preempt-count toggle (function+offset) and F2 its caller;
+# max is the longest of its entries, hits and entries their sums. The
+# histogram itself, keyed by whole stacks (16 lines an entry, thousands
+# of entries), takes longer than the load to print on an emulated serial
+# console. Its Entries: and Dropped: totals follow.
+preemptoff_sites() {
+	awk '
+	/^\{ stack\.stacktrace/ { sub(/^\{ stack\.stacktrace/, ""); e = 1; k = ""; n = 0 }
+	e && /^[ \t]*[^ \t}]+\+0x/ {
+		f = $1
+		sub(/\/.*/, "", f)
+		fn = f
+		sub(/[+.].*/, "", fn)
+		if (fn !~ /^(trace_preempt_on|preempt_latency_stop|preempt_count_sub|class_preempt_destructor)$/ && n++ < 2)
+			k = k " " f
+		next
+	}
+	e && /^\} hitcount:/ { hits = $3; next }
+	e && /^[ \t]*max:/ {
+		if (!(k in cnt))
+			order[++nk] = k
+		cnt[k]++
+		sum[k] += hits
+		if ($2 + 0 > max[k] + 0)
+			max[k] = $2
+		e = 0
+		next
+	}
+	/^[ \t]*(Entries|Dropped):/ { tot = tot $0 "\n" }
+	END {
+		for (i = 1; i <= nk; i++)
+			print "site max=" max[order[i]] " hits=" sum[order[i]] " entries=" cnt[order[i]] " frames" order[i]
+		printf "%s", tot
+	}
+	'
 }
 
 # cyclictest_start / cyclictest_stop: cyclictest in the background, one

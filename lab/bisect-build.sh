@@ -68,7 +68,7 @@ for c in $commits; do
 		# shellcheck disable=SC2086
 		if ! { make -s -C "$wt" O="$obj" CC="$KCC" HOSTCC="$KHOSTCC" tinyconfig &&
 			sed -i -e '/^CONFIG_SLUB_TINY=/d' -e '/^CONFIG_SLAB_MERGE_DEFAULT=/d' "$obj/.config" &&
-			"$wt/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $list &&
+			(cd "$obj" && "$wt/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $list) &&
 			make -s -C "$wt" O="$obj" CC="$KCC" HOSTCC="$KHOSTCC" olddefconfig; } >"$log" 2>&1; then
 			echo "FAIL: [$frags] configure (see $log)"
 			echo fail >>"$out/counts"

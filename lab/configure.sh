@@ -36,6 +36,9 @@ else
 	[ -z "$local" ] || [ -f "$local" ] || die "no fragment file $local"
 fi
 obj=${out:-$V_OBJ}
+# Absolute paths: merge_config.sh runs in the build folder (below).
+case $obj in /*) ;; *) obj=$PWD/$obj ;; esac
+case $local in '' | /*) ;; *) local=$PWD/$local ;; esac
 
 sh "$LAB_ROOT/lab/tree.sh" "$V_TREE"
 src=$(tree_dir "$V_TREE")
@@ -74,8 +77,10 @@ log "tinyconfig: $tiny"
 # guest fragment turns SLUB_TINY off; drop both lines so that the
 # merge default is the tree's own Kconfig default, not SLUB_TINY's.
 sed -i -e '/^CONFIG_SLUB_TINY=/d' -e '/^CONFIG_SLAB_MERGE_DEFAULT=/d' "$obj/.config"
+# merge_config.sh writes its temporary files into the current directory:
+# run it in the build folder, not in the caller's (a work tree).
 # shellcheck disable=SC2086
-"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags >"$obj/merge.log" 2>&1 ||
+(cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags) >"$obj/merge.log" 2>&1 ||
 	{ cat "$obj/merge.log" >&2; die "merge_config failed"; }
 kmake "$src" "$obj" olddefconfig >/dev/null
 # shellcheck disable=SC2086

@@ -8,11 +8,20 @@
 # kind is irqoff (the histogram; a site is the function that disabled or
 # enabled interrupts and its caller, named from System.map, as the
 # histogram has offsets from _stext; end is the function that ended the
-# entry's longest section) or preemptirqsoff (the tracer's maximum: start
-# and end as it names them, no callers, count 1). slub is "yes" when a
-# site, or for the tracer a function on its stack, is one of mm/slub.o's
-# (SLUB-FUNCTIONS, one name a line), "tracer" for the irqsoff tracer's
-# own sections (start_ or stop_critical_timing). cyclictest's figures go to
+# entry's longest section), preemptoff (guest/trace.sh preemptoff_sites:
+# a site is the first frame of the stack at the section's end outside
+# the preempt-count toggle and its caller, with their offsets, in end and
+# end_caller; start and start_caller are empty; count sums the site's
+# stacks)
+# or preemptirqsoff (the tracer's maximum: start and end as it names them,
+# no callers, count 1). slub is "yes" when a site, or for the tracer a
+# function on its stack, is one of mm/slub.o's (SLUB-FUNCTIONS, one name a
+# line; for preemptoff the end site, or its caller when the end is a raw
+# unlock), "tracer" for the irqsoff tracer's own sections (start_ or
+# stop_critical_timing), "sched" for a preemption-off section ended in the
+# scheduler (a task that slept or was switched out with preemption off is
+# paired with its own return when no other task toggled meanwhile: not a
+# section). cyclictest's figures go to
 # FILE (round variant burst threads samples max_us p999_us overflows).
 # Exits 1, saying why on stderr, on a log without a complete report.
 
@@ -58,6 +67,7 @@ function fail(msg) {
 BEGIN {
 	OFS = "\t"
 	file = 0
+	sched_re = "^(__schedule|schedule|schedule_idle|schedule_preempt_disabled|preempt_schedule|preempt_schedule_common|preempt_schedule_irq|preempt_schedule_notrace|finish_task_switch.*)$"
 }
 FNR == 1 { file++ }
 
@@ -152,6 +162,55 @@ kind != "" && /Dropped: +[1-9]/ {
 	dropped[kind] = 1
 	next
 }
+/LAB-LATENCY-BEGIN preemptoff$/ {
+	pre = 1
+	next
+}
+/LAB-LATENCY-END preemptoff$/ {
+	pre = 0
+	done["preemptoff"] = 1
+	next
+}
+pre && / site max=[0-9]+ hits=[0-9]+ entries=[0-9]+ frames / {
+	line = $0
+	sub(/.* site max=/, "", line)
+	n = split(line, f, /[ \t]+/)
+	m = f[1]
+	hits = f[2]
+	sub(/^hits=/, "", hits)
+	ne = f[3]
+	sub(/^entries=/, "", ne)
+	e0 = f[5]
+	e1 = f[6]
+	if (e0 == "")
+		fail("a preemption-off site with no frame: " $0)
+	if (length(m) > 15) {
+		unpaired["preemptoff"] += ne
+		next
+	}
+	fn = e0
+	sub(/\+.*/, "", fn)
+	fn1 = e1
+	sub(/\+.*/, "", fn1)
+	# SLUB's: a section ended in mm/slub.c, or a raw lock hold that a
+	# SLUB function ended. One ended inside a lock or migrate primitive
+	# that SLUB called (rt_spin_lock(), migrate_enable()) is the
+	# primitive's own, the same for every caller.
+	in_slub = (fn in slub || (fn1 in slub && fn ~ /^_raw_(spin|read|write)_unlock/)) ? "yes" : "no"
+	if (fn ~ sched_re)
+		in_slub = "sched"
+	print round, variant, burst, "preemptoff", m, hits, in_slub, "", "", e0, e1
+	rows["preemptoff"] += ne
+	next
+}
+pre && /Entries: +[0-9]+/ {
+	entries["preemptoff"] = $NF
+	next
+}
+pre && /Dropped: +[1-9]/ {
+	dropped["preemptoff"] = 1
+	next
+}
 /LAB-LATENCY-BEGIN tracer max_us=[0-9]+$/ {
 	tr = 1
 	tr_us = $NF
@@ -213,14 +272,18 @@ END {
 		fail("no _stext in System.map")
 	if (!armed)
 		fail("the guest never armed the tracers (no 'LAB-LATENCY armed')")
-	if (!done["irqoff"] || !done["tracer"])
-		fail("the report is incomplete (no LAB-LATENCY-END for the histogram and the tracer)")
-	if (!rows["irqoff"])
-		fail("no interrupts-off section was recorded")
-	if (entries["irqoff"] != rows["irqoff"] + unpaired["irqoff"])
-		fail("the histogram has " entries["irqoff"] + 0 " entries, " rows["irqoff"] + unpaired["irqoff"] " were read")
-	if (dropped["irqoff"])
-		print "latency-parse: the histogram dropped entries: raise size= in guest/trace.sh" > "/dev/stderr"
+	if (!done["irqoff"] || !done["preemptoff"] || !done["tracer"])
+		fail("the report is incomplete (no LAB-LATENCY-END for the histograms and the tracer)")
+	for (k in done) {
+		if (k == "tracer")
+			continue
+		if (!rows[k])
+			fail("no " k " section was recorded")
+		if (entries[k] != rows[k] + unpaired[k])
+			fail("the " k " histogram has " entries[k] + 0 " entries, " rows[k] + unpaired[k] " were read")
+		if (dropped[k])
+			print "latency-parse: the " k " histogram dropped entries: raise size= in guest/trace.sh" > "/dev/stderr"
+	}
 	if (cyclictest != "") {
 		if (!ct_done)
 			fail("no cyclictest report")

@@ -4,7 +4,10 @@
 # the longest section in mm/slub.c (any of its four sites a SLUB function)
 # and elsewhere (the tracer's own sections left out), as the largest of
 # the rounds' longest and the smallest
-# (boot-to-boot spread), with the sites of the longest. Then cyclictest's
+# (boot-to-boot spread), with the sites of the longest; sections ended in
+# the scheduler (slub "sched": a sleep, not a section) are left out. Then
+# SLUB's preemption-off sections per end site (function+offset <- caller):
+# count over the rounds and the longest. Then cyclictest's
 # maximum and 99.9th percentile, the largest over the rounds.
 
 function keep(k, r, what, ns, sites) {
@@ -38,8 +41,16 @@ file == 1 {
 	}
 	if ($1 + 0 > maxround)
 		maxround = $1 + 0
-	sites = $8 "<-" $9 " .. " $10 "<-" $11
-	if ($7 == "tracer")
+	sites = ($8 == "" ? "at end " : $8 "<-" $9 " .. ") $10 "<-" $11
+	if ($4 == "preemptoff" && $7 == "yes") {
+		ks = $2 SUBSEP $3 SUBSEP $10 " <- " $11
+		if (!(ks in site_n))
+			site_order[++nsites] = ks
+		site_n[ks] += $6
+		if ($5 + 0 > site_max[ks] + 0)
+			site_max[ks] = $5
+	}
+	if ($7 == "tracer" || $7 == "sched")
 		next
 	keep(k, $1, $7 == "yes" ? "slub" : "other", $5, sites)
 	next
@@ -86,6 +97,15 @@ END {
 			printf "  %s %s %s mm/slub.c: %s\n", p[1], p[2], p[3], where[k, "slub"]
 		if ((k, "other") in hi)
 			printf "  %s %s %s elsewhere: %s\n", p[1], p[2], p[3], where[k, "other"]
+	}
+	if (nsites) {
+		print ""
+		print "SLUB's preemption-off sections by end site (function+offset <- caller):"
+		for (i = 1; i <= nsites; i++) {
+			split(site_order[i], p, SUBSEP)
+			printf "  %s %s %s: %d sections, longest %d\n", p[1], p[2], p[3],
+				site_n[site_order[i]], site_max[site_order[i]]
+		}
 	}
 	if (nct) {
 		print ""

@@ -30,16 +30,20 @@
 #                       counts what the other one ran meanwhile (seen: the
 #                       longest section 8 ms on 2 vCPUs, 40 us on 1); on
 #                       1 vCPU the burst frees from another thread.
+#   --preempt-min N     time only the preemption-off sections of at least
+#                       N ns (default 4000; 0: all of them, which under
+#                       the full load are more distinct stacks than the
+#                       histogram holds: it drops the rest and says so)
 #   --append "PARAMS"   kernel parameters added to every boot (for example
 #                       slab_cpu_partial=1024, the longest per-CPU partial
 #                       lists SLUB allows)
 #   --out DIR           results folder (default results/<date>-latency)
 set -u
 . "$(dirname "$0")/lib.sh"
-USAGE="latency.sh [--variants 'V...'] [--bursts 'N...'] [--rounds N] [--loops N] [--time instructions|wall] [--cpus N] [--append PARAMS] [--out DIR]"
+USAGE="latency.sh [--variants 'V...'] [--bursts 'N...'] [--rounds N] [--loops N] [--time instructions|wall] [--cpus N] [--preempt-min N] [--append PARAMS] [--out DIR]"
 
 variants="base-rt-latency series-rt-latency series-rt-raw-latency"
-bursts="1000 10000" rounds=2 loops=20 time=instructions cpus= append= out=
+bursts="1000 10000" rounds=2 loops=20 time=instructions cpus= preempt_min=4000 append= out=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
@@ -48,6 +52,12 @@ while [ $# -gt 0 ]; do
 	--loops) [ $# -ge 2 ] || usage_die "--loops needs a value"; number "$1" "$2"; loops=$2; shift 2 ;;
 	--time) [ $# -ge 2 ] || usage_die "--time needs a value"; time=$2; shift 2 ;;
 	--cpus) [ $# -ge 2 ] || usage_die "--cpus needs a value"; number "$1" "$2"; cpus=$2; shift 2 ;;
+	--preempt-min)
+		[ $# -ge 2 ] || usage_die "--preempt-min needs a value"
+		case $2 in '' | *[!0-9]*) usage_die "--preempt-min takes a whole number of ns, not '$2'" ;; esac
+		preempt_min=$2
+		shift 2
+		;;
 	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
 	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
 	*) usage_die "unknown argument '$1'" ;;
@@ -84,7 +94,7 @@ accel=tcg
 	echo "lab=$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null)"
 	echo "series=$(git -C "$(tree_dir series)" rev-parse HEAD 2>/dev/null)"
 	echo "accel=$accel time=$time cpus=$cpus"
-	echo "command=lab/latency.sh --variants '$variants' --bursts '$bursts' --rounds $rounds --loops $loops --time $time --cpus $cpus --append '$append'"
+	echo "command=lab/latency.sh --variants '$variants' --bursts '$bursts' --rounds $rounds --loops $loops --time $time --cpus $cpus --preempt-min $preempt_min --append '$append'"
 } >"$out/meta"
 printf 'round\tvariant\tburst\tkind\tmax_ns\tcount\tslub\tstart\tstart_caller\tend\tend_caller\n' >"$out/sections.tsv"
 printf 'round\tvariant\tburst\tthreads\tsamples\tmax_us\tp999_us\toverflows\n' >"$out/cyclictest.tsv"
@@ -107,7 +117,7 @@ while [ $r -le $rounds ]; do
 			echo ". /lab/trace.sh"
 			echo "lab_info"
 			echo "run_selftests"
-			echo "latency_arm || exit 1"
+			echo "latency_arm $preempt_min || exit 1"
 			echo "cyclictest_start"
 			echo "slab_burst_start $b"
 			echo "slab_walk_start"
@@ -150,7 +160,7 @@ while [ $r -le $rounds ]; do
 done
 
 {
-	echo "== longest interrupts-off and preemption-off sections ($time time, $cpus CPUs$([ $accel = tcg ] && echo ', under TCG emulation'))"
+	echo "== longest interrupts-off and preemption-off sections ($time time, $cpus CPUs$([ $accel = tcg ] && echo ', under TCG emulation'); preemption-off: sections of at least $preempt_min ns)"
 	awk -F '\t' -f "$LAB_ROOT/lab/latency-table.awk" "$out/sections.tsv" "$out/cyclictest.tsv"
 	[ $accel = tcg ] && echo "cyclictest under TCG: emulator jitter, meaningful on KVM or hardware only"
 } >"$out/table.txt"

@@ -206,6 +206,11 @@ lparse() {
 # lparse_diff LOG EXPECTED: its sections must be EXPECTED's.
 lparse_diff() { lparse "$1" | diff -u "$2" -; }
 t_ok "a recorded base-rt-latency log gives the hand-checked sections" lparse_diff $lx/console.log $lx/console.sections
+# The guest's summary of the preemption-off histogram, with the guest's
+# awk (busybox): per end site outside the toggle (a guard's destructor
+# frame skipped), hits and entries summed, the longest kept.
+lsites() { sh -c '. guest/trace.sh; awk() { busybox awk "$@"; }; preemptoff_sites' <$lx/preemptoff.hist | diff -u $lx/preemptoff.sites -; }
+t_ok "the guest's preemption-off sites from a hand-made histogram" lsites
 lct() { lparse "$1" "$T_OUT.ct" >/dev/null && diff -u "$2" "$T_OUT.ct"; }
 t_ok "and cyclictest's row (max, p99.9, overflows)" lct $lx/console.log $lx/console.cyclictest
 # The recorded log with a hand-made cyclictest histogram: 999 of 1000
@@ -218,15 +223,22 @@ t_refuses "a guest without the tracers is refused with its reason" 'could not tr
 	sh -c "echo 'LAB-LATENCY missing: this kernel has no preemptirq events' | awk -f lab/latency-parse.awk $lx/System.map $lx/slub-functions -"
 lcut() { sed '/LAB-LATENCY-END irqoff/,$d' $lx/console.log | lparse -; }
 t_refuses "a log cut inside the report is refused" 'report is incomplete' lcut
+lpcut() { sed '/LAB-LATENCY-END preemptoff/,$d' $lx/console.log | lparse -; }
+t_refuses "a log cut inside the preemption-off sites is refused" 'report is incomplete' lpcut
+lpsum() { sed 's/hits=30 entries=28/hits=30 entries=27/' $lx/console.log | lparse -; }
+t_refuses "preemption-off sites that do not add up to the histogram's entries are refused" \
+	'preemptoff histogram has 1723 entries, 1722 were read' lpsum
 lgarbled() { sed '/max:       9513/d' $lx/console.log | lparse -; }
 t_refuses "a garbled histogram entry is refused, not skipped" 'histogram has 277 entries, 276 were read' lgarbled
 lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
 t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
 ltable() { awk -F '\t' -f lab/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
-t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own), spread over rounds, ratio, cyclictest" ltable
+t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own, not a sleep), spread over rounds, ratio, SLUB's preemption-off sites, cyclictest" ltable
 t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/latency.sh --time never
 t_refuses "latency: a bad --bursts is refused" "--bursts takes a positive whole number, not 'many'" sh lab/latency.sh --bursts many
 t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" sh lab/latency.sh --cpus 0
+t_refuses "latency: --append without its value is refused" "--append needs a value" sh lab/latency.sh --append
+t_refuses "latency: a bad --preempt-min is refused" "--preempt-min takes a whole number of ns, not '4us'" sh lab/latency.sh --preempt-min 4us
 t_refuses "latency: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/latency.sh --variants nosuch
 t_refuses "bench --latency passes its options to latency.sh" "unknown argument '--objects'" sh lab/bench.sh --latency --objects 64
 
