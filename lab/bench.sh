@@ -134,6 +134,11 @@ job=$out/job.sh
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "host_cpus=$(nproc)"
 	echo "variants=$variants"
+	# Each variant's source: a series@REV tree is not the series tree.
+	for v in $variants; do
+		load_variant "$v"
+		echo "source_$v=$V_TREE $(git -C "$(tree_dir "$V_TREE")" rev-parse --short HEAD 2>/dev/null)"
+	done
 	echo "rounds=$rounds repeats=$repeats loops=$loops objects=$objects time=$time galbraith=$galbraith"
 	echo "command=lab/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --objects $objects --time $time$([ $galbraith = 0 ] || echo ' --galbraith')"
 } >"$out/meta"

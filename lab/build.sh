@@ -1,9 +1,9 @@
 #!/bin/sh
 # build.sh VARIANT: configure (lab/configure.sh) and build the kernel of a
-# declared variant. Builds go to build/obj/<tree>-<fragments> (with -local
-# when make menuconfig saved changes for it), are incremental, and use
-# ccache when it is installed (a -local folder starts as a copy of the
-# declared one). Prints the bzImage path.
+# declared variant. Builds go to build/obj/<tree>-<fragments> (series@REV:N
+# as series-REV-N; with -local when make menuconfig saved changes for it),
+# are incremental, and use ccache when it is installed (a -local folder
+# starts as a copy of the declared one). Prints the bzImage path.
 set -eu
 . "$(dirname "$0")/lib.sh"
 USAGE="build.sh VARIANT"

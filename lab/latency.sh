@@ -87,7 +87,8 @@ for v in $variants; do
 	nm --defined-only "$V_OBJ/mm/slub.o" | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$out/slub-functions-$v"
 done
 accel=tcg
-[ "$time" = wall ] && kvm_boots "$(obj_dir "$(echo $variants | cut -d' ' -f1)")/arch/x86/boot/bzImage" && accel=kvm
+load_variant "$(echo $variants | cut -d' ' -f1)"
+[ "$time" = wall ] && kvm_boots "$V_OBJ/arch/x86/boot/bzImage" && accel=kvm
 
 {
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -99,6 +100,7 @@ accel=tcg
 printf 'round\tvariant\tburst\tkind\tmax_ns\tcount\tslub\tstart\tstart_caller\tend\tend_caller\n' >"$out/sections.tsv"
 printf 'round\tvariant\tburst\tthreads\tsamples\tmax_us\tp999_us\toverflows\n' >"$out/cyclictest.tsv"
 printf 'round\tvariant\tburst\tstatus\tlog\n' >"$out/status.tsv"
+: >"$out/parse.txt"
 
 nb=$(echo $bursts | wc -w)
 nv=$(echo $variants | wc -w)
@@ -148,8 +150,10 @@ while [ $r -le $rounds ]; do
 				-f "$LAB_ROOT/lab/latency-parse.awk" "$out/System.map-$v" \
 				"$out/slub-functions-$v" "$dir/console.log" >"$dir.sections" 2>"$dir.parse"; then
 				status=unparsed
-				sed 's/^/    /' "$dir.parse" >&2
 			fi
+			# Refusals and warnings (a histogram that dropped entries) alike.
+			sed 's/^/    /' "$dir.parse" >&2
+			sed "s|^|round $r, burst $b, $v: |" "$dir.parse" >>"$out/parse.txt"
 			cat "$dir.sections" >>"$out/sections.tsv"
 			cat "$dir.cyclictest" >>"$out/cyclictest.tsv" 2>/dev/null
 			printf '%s\t%s\t%s\t%s\t%s\n' $r "$v" "$b" $status "$dir/console.log" >>"$out/status.tsv"
@@ -163,6 +167,8 @@ done
 	echo "== longest interrupts-off and preemption-off sections ($time time, $cpus CPUs$([ $accel = tcg ] && echo ', under TCG emulation'); preemption-off: sections of at least $preempt_min ns)"
 	awk -F '\t' -f "$LAB_ROOT/lab/latency-table.awk" "$out/sections.tsv" "$out/cyclictest.tsv"
 	[ $accel = tcg ] && echo "cyclictest under TCG: emulator jitter, meaningful on KVM or hardware only"
+	# The parser's warnings belong with the numbers they qualify.
+	cat "$out/parse.txt"
 } >"$out/table.txt"
 cat "$out/table.txt"
 echo "results: $out"

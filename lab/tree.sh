@@ -4,12 +4,16 @@
 #
 #   tree.sh base      unpack the tarball into build/src/base (once)
 #   tree.sh series    (re)apply patches/ onto the base in build/src/series
+#   tree.sh series@REV[:N]
+#                     the series as lab commit REV had it (its first N
+#                     patches) in build/src/series-REV[-N], for variants that
+#                     bench a design the series has left
 #   tree.sh export    write the series tree's commits back into patches/
 #   tree.sh verify    check that a fresh apply of patches/ gives the series tree
 #   tree.sh version   print the base kernel version
 set -eu
 . "$(dirname "$0")/lib.sh"
-USAGE="tree.sh base|series|export|verify|version"
+USAGE="tree.sh base|series|series@REV[:N]|export|verify|version"
 
 base_commit() {
 	git -C "$BASE_TREE" rev-list --max-parents=0 HEAD 2>/dev/null | tail -n 1
@@ -274,10 +278,46 @@ $dirty"
 	log "verified: a fresh apply of patches/ ($n patches) reproduces the series tree"
 }
 
+# make_series_at REV[:N]: the series as lab commit REV exported it (only
+# its first N patches with :N) in a tree of its own, so that a design the
+# series has since left can be built and benched beside the current one
+# (a variant's tree=series@REV[:N]).
+make_series_at() {
+	series_at_valid "series@$1" ||
+		usage_die "series@$1: expected series@REV or series@REV:N (REV: a lab commit's 7 to 40 hex digits, N: a patch count)"
+	rev=${1%%:*} n=
+	[ "$rev" = "$1" ] || n=${1#*:}
+	git -C "$LAB_ROOT" rev-parse -q --verify "$rev^{commit}" >/dev/null ||
+		die "tree series@$1: '$rev' is not a commit of the lab"
+	names=$(git -C "$LAB_ROOT" show "$rev:patches/series" 2>/dev/null |
+		sed -e 's/#.*//' -e '/^[[:space:]]*$/d')
+	[ -n "$names" ] || die "tree series@$1: lab commit $rev has no patches/series"
+	if [ -n "$n" ]; then
+		[ "$(printf '%s\n' "$names" | wc -l)" -ge "$n" ] ||
+			die "tree series@$1: lab commit $rev has fewer than $n patches"
+		names=$(printf '%s\n' "$names" | head -n "$n")
+	fi
+	# REV's patches go onto today's base, not onto the base REV named.
+	pd=$LAB_WORK/src/patches-$(tree_folder "series@$1")
+	rm -rf "$pd.$$"
+	mkdir -p "$pd.$$"
+	git -C "$LAB_ROOT" archive "$rev" patches | tar -x -C "$pd.$$" --strip-components=1 ||
+		die "could not export patches/ of lab commit $rev"
+	printf '%s\n' "$names" >"$pd.$$/series"
+	rm -rf "$pd"
+	mv "$pd.$$" "$pd"
+	# This script ends with this tree: point the series' variables at it.
+	PATCH_DIR=$pd
+	SERIES_TREE=$(tree_dir "series@$1")
+	KERNEL_SRC=
+	make_series
+}
+
 [ $# -eq 1 ] || usage_die "expected one command"
 case $1 in
 base) make_base ;;
 series) make_series ;;
+series@?*) make_series_at "${1#series@}" ;;
 export) export_series ;;
 verify) verify_series ;;
 version) make_base >&2 && cut -d' ' -f1 "$BASE_TREE/.lab-version" ;;

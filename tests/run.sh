@@ -62,8 +62,20 @@ t_refuses "build: a missing fragment file is refused" 'missing fragment file .*n
 	tv variants sh lab/build.sh missing-fragment
 t_refuses "build: a typo in a variant file is refused" "unknown line 'cmdlin=slub_nomerge'" \
 	tv variants sh lab/build.sh typo
-t_refuses "build: an unknown tree is refused" "tree must be 'base' or 'series'" \
+t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series' or 'series@REV\[:N\]'" \
 	tv variants sh lab/build.sh bad-tree
+t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \
+	sh -c "LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs sh lab/variants.sh earlier | grep -qx 'build=.*/series-0123456789ab-1-a'"
+t_refuses "build: a tree at a revision that moves (HEAD) is refused" "not 'series@HEAD'" \
+	tv variants sh lab/build.sh moving-rev
+t_refuses "tree: series@ a revision the lab does not have is refused" "'0000000' is not a commit of the lab" \
+	sh lab/tree.sh series@0000000
+t_refuses "tree: series@REV:N with more patches than REV has is refused" "has fewer than 999 patches" \
+	sh lab/tree.sh series@$(git rev-parse --short=12 HEAD):999
+t_refuses "tree: series@REV: without a count is refused" "expected series@REV or series@REV:N" \
+	sh lab/tree.sh series@$(git rev-parse --short=12 HEAD):
+t_refuses "tree: series@ a lab commit without patches/series is refused" "has no patches/series" \
+	sh lab/tree.sh series@$(git rev-list --max-parents=0 HEAD | head -n 1)
 t_refuses "build-ahead: without variants is a usage error" 'expected an output folder and at least one variant' \
 	sh lab/build-ahead.sh "$T_OUT.d"
 t_refuses "build-ahead: an unknown variant is refused before any build" 'unknown variant "nosuch"' \

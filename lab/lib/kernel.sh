@@ -2,13 +2,28 @@
 # the compiler and make of every kernel build, whether KVM runs a built
 # kernel, and where a built kernel's functions live.
 
-# tree_dir NAME: the source folder of tree "base" or "series".
+# tree_dir NAME: the source folder of tree "base", "series", or
+# "series@REV[:N]" (the series as lab commit REV had it, its first N
+# patches: lab/tree.sh).
 tree_dir() {
 	case $1 in
 	base) echo "$BASE_TREE" ;;
 	series) echo "${KERNEL_SRC:-$SERIES_TREE}" ;;
-	*) die "unknown tree '$1' (known: base, series)" ;;
+	series@?*) echo "$LAB_WORK/src/$(tree_folder "$1")" ;;
+	*) die "unknown tree '$1' (known: base, series, series@REV[:N])" ;;
 	esac
+}
+
+# series_at_valid NAME: NAME is series@REV or series@REV:N, with REV 7 to 40
+# hex digits (a branch or HEAD moves, and the bench could not be repeated)
+# and N a patch count.
+series_at_valid() {
+	printf '%s\n' "$1" | grep -Eqx 'series@[0-9a-f]{7,40}(:[1-9][0-9]*)?'
+}
+
+# tree_folder NAME: NAME as a folder name; make takes no ':' in O=.
+tree_folder() {
+	printf '%s\n' "$1" | tr '@:' '--'
 }
 
 # kbuild_opts: sets KCC and KHOSTCC, the compilers of every kernel make the

@@ -38,7 +38,8 @@ load_build() {
 	done <"$B_FILE"
 	case $B_TREE in
 	base | series) ;;
-	*) die "$B_FILE: tree must be 'base' or 'series', not '$B_TREE'" ;;
+	*) series_at_valid "$B_TREE" ||
+		die "$B_FILE: tree must be 'base', 'series' or 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits), not '$B_TREE'" ;;
 	esac
 	case $B_CHECK in
 	yes | no) ;;
@@ -151,7 +152,7 @@ local_fragment() {
 obj_dir() {
 	_t=$1
 	shift
-	_name=$_t
+	_name=$(tree_folder "$_t")
 	for _fr in "$@"; do _name=$_name-$_fr; done
 	[ -n "${KERNEL_SRC:-}" ] && [ "$_t" = series ] && _name=custom-${_name#series-}
 	echo "$LAB_OBJ/$_name"
