@@ -9,7 +9,7 @@ JOB ?= guest/jobs/check.sh
 # REPEATS and ARGS (make hackbench) have their defaults in lab/hackbench.sh;
 # they are passed on only when set.
 
-.PHONY: all check check-quick bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests help
+.PHONY: all check check-quick bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
 
 all: help
 
@@ -32,6 +32,8 @@ help:
 	@echo "make menuconfig VARIANT=name [EDIT='scripts/config args']  change a variant's config (saved in local/)"
 	@echo "make hackbench VARIANT=name [APPEND='params'] [ARGS='-s 4096 -l 500 -g 4'] [REPEATS=5]"
 	@echo "make lab-tests             the lab's own tests only (no kernel build)"
+	@echo "make lava-jobs [LAVA_ARGS='--url BASE VARIANT...']  LAVA jobs for built variants (default: the check matrix)"
+	@echo "make lava-run VARIANT=name  run one variant's LAVA job with Debian's lava-dispatcher, and its verdict"
 
 deps:
 	$(SH) lab/deps.sh
@@ -41,6 +43,12 @@ check: deps
 
 check-quick: deps
 	$(SH) lab/check.sh --quick
+
+lava-jobs: deps
+	$(SH) lab/lava-jobs.sh $(LAVA_ARGS)
+
+lava-run: deps
+	$(SH) lab/lava-run.sh $(VARIANT)
 
 bench: deps
 	$(SH) lab/bench.sh $(BENCH_ARGS)

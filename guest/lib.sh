@@ -2,6 +2,28 @@
 # selftests, hackbench, slub_bench and the slab loads beside them. The
 # bench's tracing is in guest/trace.sh (/lab/trace.sh).
 
+# lab_result ID pass|fail|skip: one judged case, in the line the host
+# (lab/scan-log.sh) and a LAVA farm's monitors test read. The id is
+# written as LAVA stores it (lower case, '_' for anything but a letter,
+# digit or '_'), so the lab and a farm name a case alike.
+lab_result() {
+	echo "LAB-RESULT $(printf '%s' "$1" | tr 'A-Z' 'a-z' | tr -c 'a-z0-9_' '_') $2"
+}
+
+# say LINE...: print a line the guest's judge reads (/lab/judge.sh: the
+# job's #lab-expect lines and the splat patterns are matched against the
+# kernel log and these lines), on the console and in /tmp/job.out.
+say() {
+	echo "$*"
+	echo "$*" >>/tmp/job.out
+}
+
+# keep FILE: a command's captured output, printed and kept the same way.
+keep() {
+	cat "$1"
+	cat "$1" >>/tmp/job.out
+}
+
 # Facts about the running kernel, for the results folder.
 lab_info() {
 	echo "LAB-INFO kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
@@ -14,11 +36,16 @@ run_selftests() {
 	_fail=0
 	for _t in /lab/selftests/*; do
 		[ -x "$_t" ] || continue
-		"$_t"
+		"$_t" >/tmp/selftest.out 2>&1
 		_s=$?
-		echo "LAB-SELFTEST ${_t##*/} status=$_s"
+		keep /tmp/selftest.out
+		say "LAB-SELFTEST ${_t##*/} status=$_s"
 		# kselftest exit codes: 0 pass, 4 skip; anything else fails.
-		[ $_s -eq 0 ] || [ $_s -eq 4 ] || _fail=1
+		case $_s in
+		0) lab_result "selftest.${_t##*/}" pass ;;
+		4) lab_result "selftest.${_t##*/}" skip ;;
+		*) lab_result "selftest.${_t##*/}" fail; _fail=1 ;;
+		esac
 	done
 	return $_fail
 }
@@ -30,9 +57,15 @@ run_hackbench() {
 	shift 2
 	echo "LAB-HACKBENCH-BEGIN $_label repeats=$_rep args=$*"
 	perf stat -r "$_rep" -e task-clock,context-switches,cpu-migrations,page-faults \
-		hackbench "$@" 2>&1
+		hackbench "$@" >/tmp/hackbench.out 2>&1
 	_s=$?
-	echo "LAB-HACKBENCH-END $_label status=$_s"
+	keep /tmp/hackbench.out
+	say "LAB-HACKBENCH-END $_label status=$_s"
+	if [ $_s -eq 0 ]; then
+		lab_result "hackbench.$_label" pass
+	else
+		lab_result "hackbench.$_label" fail
+	fi
 	grep -E '^(Slab|SReclaimable|SUnreclaim):' /proc/meminfo | sed "s/^/LAB-MEMINFO $_label /"
 	return $_s
 }
@@ -70,10 +103,12 @@ check_builtin_slub_bench() {
 	*) return 0 ;;
 	esac
 	if slub_bench_finished; then
-		echo "LAB-SLUB-BENCH built-in run finished without errors"
+		say "LAB-SLUB-BENCH built-in run finished without errors"
+		lab_result slub_bench.builtin pass
 		return 0
 	fi
 	echo "LAB-SLUB-BENCH built-in run missing or failed"
+	lab_result slub_bench.builtin fail
 	return 1
 }
 
@@ -93,7 +128,7 @@ with_slab_stress() {
 		while [ ! -f /tmp/stress.stop ]; do
 			if ! $_st >/tmp/stress.out 2>&1; then
 				_f=$((_f + 1))
-				cat /tmp/stress.out
+				keep /tmp/stress.out
 			fi
 			_i=$((_i + 1))
 		done

@@ -8,7 +8,10 @@
 # malformed boot parameters, slab calls in a context RT forbids, the
 # runner's own failure detection on real guests (a panic and a hang),
 # README's walkthrough (tests/walkthrough.sh) and deliberately broken
-# kernels the boot-time tests must catch (lab/mutation.sh). The kernels
+# kernels the boot-time tests must catch (lab/mutation.sh). Every case,
+# the lab's and those each guest judged (its LAB-RESULT lines), also goes
+# to junit.xml beside the results, and every booted variant is written as
+# a LAVA job and validated (lab/lava-jobs.sh). The kernels
 # are built beside the first steps (lab/build-ahead.sh), each waited for
 # before its first boot.
 #
@@ -38,6 +41,10 @@ mkdir -p "$out"
 LAB_STEPS=$out/steps.tsv
 export LAB_STEPS
 : >"$LAB_STEPS"
+# Every case, host and guest, for the JUnit file (tests/harness.sh).
+T_CASES=$out/cases.tsv
+export T_CASES
+: >"$T_CASES"
 matrix=$(sh lab/variants.sh --check) || exit 1
 [ $quick = 0 ] || matrix=series-rt-raw-debug
 variants=${LAB_CHECK_VARIANTS:-$matrix}
@@ -47,21 +54,45 @@ full=0
 job=guest/jobs/check.sh
 
 # boot_test NAME DESCRIPTION BOOT-ARGS...: boot a guest, show its verdict,
-# count it as one test.
+# count it as one test; the cases the guest judged go to the JUnit file
+# too, each in the suite "guest NAME".
 boot_test() {
 	_name=$1 _desc=$2
 	shift 2
 	timed "boot $_name" sh lab/boot.sh --out "$out/$_name" "$@" >"$out/$_name.verdict" 2>&1
 	_rc=$?
-	sed 's/^/    /' "$out/$_name.verdict"
 	if [ $_rc = 0 ]; then
+		sed 's/^/    /' "$out/$_name.verdict"
 		t_pass "$_desc"
 	else
-		t_fail "$_desc" "log: $out/$_name/console.log"
+		t_fail "$_desc" "$(cat "$out/$_name.verdict")
+log: $out/$_name/console.log"
 	fi
+	guest_cases "$_name"
 }
 
-echo "== base and series trees"
+# guest_cases NAME: boot NAME's result lines (guest/judge.sh) as JUnit
+# rows; a failed case carries the console log (the tool keeps its end).
+guest_cases() {
+	_con=$out/$1/console.log
+	[ -f "$_con" ] || return 0
+	# A failed case's detail: the guest's failed cases, the expectations
+	# and splats it quoted, and where the whole log is.
+	_detail=$out/$1.failed
+	{
+		tr -d '\r' <"$_con" | grep -E 'LAB-RESULT [^ ]+ fail|LAB-EXPECT |LAB-SPLAT '
+		echo "console log: $_con"
+	} >"$_detail"
+	tr -d '\r' <"$_con" |
+		sed -n -E 's/.*LAB-RESULT ([^ ]+) (pass|fail|skip)([[:space:]].*)?$/\1 \2/p' |
+		while read -r _id _st; do
+			_d=
+			[ "$_st" != fail ] || _d=$_detail
+			printf 'guest %s\t%s\t%s\t\t%s\n' "$1" "$_id" "$_st" "$_d"
+		done >>"$T_CASES"
+}
+
+t_section "base and series trees"
 t_ok "the base and series trees are made (lab/tree.sh)" timed "base and series trees" sh lab/tree.sh series
 
 # Every kernel this run boots is built beside the steps before its first
@@ -86,17 +117,17 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
 
-echo "== lab self-tests"
+t_section "lab self-tests"
 if [ $quick = 1 ]; then
 	# The menuconfig test (it configures kernels) is the whole check's.
 	timed "lab self-tests (--quick)" sh tests/run.sh --quick --no-summary
-	echo "== series round trip (lab/tree.sh)"
+	t_section "series round trip (lab/tree.sh)"
 	timed "series round trip" sh tests/series-roundtrip.sh
 else
 	timed "lab self-tests" sh tests/run.sh --no-summary
 fi
 
-echo "== series"
+t_section "series"
 t_ok "patches/series applies and a fresh apply reproduces the series tree" timed "series verify" sh lab/tree.sh verify
 # The last patch (merge default off) is a policy change a maintainer may
 # take without the rest: it must apply to the base alone too.
@@ -149,24 +180,40 @@ build_once() {
 	built="$built $V_OBJ"
 }
 
-for v in $variants; do
-	echo "== $v"
+# A build's first boot runs hackbench beside the sysfs stress; its
+# boot-parameter variants run the rest of the check job (check_jobs).
+# shellcheck disable=SC2086
+jobs=$(check_jobs $variants) || exit 1
+booted=
+for pair in $jobs; do
+	v=${pair%%=*} vjob=${pair#*=}
+	t_section "$v"
 	# make menuconfig's changes are part of the variant until removed; CI
 	# (a fresh clone) has none.
 	load_variant "$v"
 	[ -z "$V_LOCAL" ] || echo "note: $v is checked with make menuconfig's changes in $V_LOCAL"
-	# A build's first boot runs hackbench beside the sysfs stress; its
-	# boot-parameter variants run the rest of the check job.
-	case " $built " in
-	*" $V_OBJ "*) vjob=guest/jobs/check-boot-params.sh what="KUnit slub_test, test_meminit, selftests" ;;
-	*) vjob=$job what="KUnit slub_test, test_meminit, selftests, hackbench" ;;
+	case $vjob in
+	*check-boot-params.sh) what="KUnit slub_test, test_meminit, selftests" ;;
+	*) what="KUnit slub_test, test_meminit, selftests, hackbench" ;;
 	esac
 	build_once "$v" || continue
 	boot_test "$v" "$v: $what; no splat" "$v" "$vjob"
+	booted="$booted $pair"
 done
 
+# The same boots, each with its job, as LAVA jobs (lab/lava-jobs.sh): each
+# must pass lava-common's strict schema. The jobs stay, to read; their
+# images (some 45 MB a variant) are deleted, so their file:// URLs lead
+# nowhere: make lava-jobs writes jobs and images for a farm.
+t_section "LAVA jobs for the variants booted (lab/lava-jobs.sh)"
+# shellcheck disable=SC2086
+[ -z "$booted" ] ||
+	t_ok "a LAVA job for each variant booted, with its job, valid under lava-common's strict schema" \
+		timed "lava jobs" sh lab/lava-jobs.sh --out "$out/lava-jobs" $booted
+rm -f "$out"/lava-jobs/*/bzImage "$out"/lava-jobs/*/initrd.cpio
+
 if [ $full = 1 ]; then
-	echo "== malformed slab_cpu_partial= values"
+	t_section "malformed slab_cpu_partial= values"
 	boot_test bad-cpu-partial "slab_cpu_partial=: an out-of-range value is clamped, malformed ones change nothing; all warn" \
 		--append "slab_cpu_partial=2147483648 slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999999999999" \
 		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
@@ -192,14 +239,14 @@ wrong_context() {
 }
 
 if [ $full = 1 ]; then
-	echo "== kmalloc and kfree under a raw spinlock are reported on RT (the series; plain RT after the mutations)"
+	t_section "kmalloc and kfree under a raw spinlock are reported on RT (the series; plain RT after the mutations)"
 	wrong_context series-rt-debug
 fi
 
 # A guest that panics or hangs must fail its run. The hang check's guest
 # idles until the timeout, so the builds beside the run get its cores.
 if [ $quick = 0 ]; then
-	echo "== the runner catches failing guests"
+	t_section "the runner catches failing guests"
 	v=$(echo $variants | cut -d' ' -f1)
 	t_refuses "a guest that panics fails the run and keeps its log" 'Kernel panic' \
 		timed "runner check: panic" sh lab/boot.sh --timeout 300 --append "$NO_KUNIT rdinit=/nonexistent init=/nonexistent" \
@@ -217,14 +264,14 @@ if [ $quick = 0 ]; then
 fi
 
 if [ $full = 1 ]; then
-	echo "== README's walkthrough, as a person types it (menuconfig through EDIT=)"
+	t_section "README's walkthrough, as a person types it (menuconfig through EDIT=)"
 	build_once series-rt-raw
 	timed "walkthrough" sh tests/walkthrough.sh "$out/walkthrough"
 
 	# The mutations patch the series tree: every build from it must have
 	# ended, and has (series-rt-raw is the last). base-rt-debug builds
 	# from the base tree beside them.
-	echo "== deliberately broken kernels fail the check"
+	t_section "deliberately broken kernels fail the check"
 	if timed "mutations" sh lab/mutation.sh >"$out/mutation.log" 2>&1; then
 		t_pass "every mutation in tests/mutations/ is caught by the check job"
 	else
@@ -232,7 +279,7 @@ if [ $full = 1 ]; then
 	fi
 	grep -E '^(CAUGHT|MISSED|    )' "$out/mutation.log" | sed 's/^/    /'
 
-	echo "== kmalloc and kfree under a raw spinlock are reported on plain RT too"
+	t_section "kmalloc and kfree under a raw spinlock are reported on plain RT too"
 	wrong_context base-rt-debug
 fi
 
@@ -241,8 +288,16 @@ timed "wait for the builds beside the run" wait "$builder"
 # finish: the step table, on screen and beside the results, then the
 # closing line.
 finish() {
-	echo "== wall time of each step"
+	t_section "wall time of each step"
 	steps_table "$LAB_STEPS" | tee "$out/steps.txt"
+	# JUnit for CI, from every case of the run (tools/junit).
+	if make -s -C tools/junit >"$out/junit-build.log" 2>&1 &&
+		tools/junit/junit --name "make check$([ $quick = 1 ] && echo ' --quick')" \
+			-o "$out/junit.xml" "$T_CASES" 2>>"$out/junit-build.log"; then
+		echo "junit: $out/junit.xml"
+	else
+		t_fail "the JUnit file is written (tools/junit)" "$(tail -n 10 "$out/junit-build.log")"
+	fi
 	echo "results: $out"
 	t_summary
 }

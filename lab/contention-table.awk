@@ -82,6 +82,12 @@ file == 2 && $3 ~ /^contention_.*_context_switches$/ {
 	key = mode SUBSEP $2
 	runs[key]++
 	ctxsw[key] += $4
+	# Every sum a traced run reports, set to a number: gawk 5.2 reads an
+	# element never set as garbage once it has been passed to a function.
+	count[key] += 0
+	wait[key] += 0
+	slub_count[key] += 0
+	slub_wait[key] += 0
 }
 END {
 	if (nmodes == 0) {
@@ -105,11 +111,11 @@ END {
 		}
 		for (v = 1; v <= nvariants; v++) {
 			key = modes[m] SUBSEP variants[v]
-			if (!runs[key] || !count[key])
+			if (runs[key] == 0 || count[key] == 0)
 				continue
 			printf "  %s, top callers (contended, wait_ms per run):\n", variants[v]
 			print_top(key, 0)
-			if (slub_count[key]) {
+			if (slub_count[key] > 0) {
 				printf "  %s, SLUB's callers:\n", variants[v]
 				print_top(key, 1)
 			}

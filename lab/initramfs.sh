@@ -20,7 +20,8 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	die "$busybox is not static: run 'make deps' (package busybox-static)"
 
 # Rebuild only when an input changed.
-stamp=$(cat "$LAB_ROOT/guest/init" "$LAB_ROOT/guest/lib.sh" "$LAB_ROOT/guest/trace.sh" "$busybox" "$hackbench" "$cyclictest" "$perf" | sha256sum | cut -d' ' -f1)
+stamp=$(cat "$LAB_ROOT/guest/init" "$LAB_ROOT/guest/lib.sh" "$LAB_ROOT/guest/trace.sh" \
+	"$LAB_ROOT/guest/judge.sh" "$LAB_ROOT/lab/splat-patterns" "$busybox" "$hackbench" "$cyclictest" "$perf" | sha256sum | cut -d' ' -f1)
 if [ -f "$out" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo "$out"
 	exit 0
@@ -37,6 +38,9 @@ cp "$LAB_ROOT/guest/init" "$stage/init"
 chmod 755 "$stage/init"
 cp "$LAB_ROOT/guest/lib.sh" "$stage/lab/lib.sh"
 cp "$LAB_ROOT/guest/trace.sh" "$stage/lab/trace.sh"
+cp "$LAB_ROOT/guest/judge.sh" "$stage/lab/judge.sh"
+# The guest judges its own log with the host's patterns.
+cp "$LAB_ROOT/lab/splat-patterns" "$stage/lab/splat-patterns"
 
 # copy_with_libs BINARY: the binary in /usr/bin and every library ldd
 # names, at the same paths as on the host.

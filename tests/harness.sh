@@ -4,15 +4,53 @@ T_COUNTS=${T_COUNTS:-$(mktemp)}
 export T_COUNTS
 T_OUT=$(mktemp)
 
+# With T_CASES set to a file, every case is also a row there, the input of
+# tools/junit (JUnit XML for CI): suite (the section), name, status, the
+# seconds since the section's or the previous case's end, and for a
+# failure a file with what the failure printed.
+# A script another one runs starts in its caller's suite and mark.
+T_SUITE=${T_SUITE:-lab}
+T_MARK=${T_MARK:-$(date +%s)}
+export T_SUITE T_MARK
+
+# t_section NAME: the heading of the cases that follow, their suite.
+t_section() {
+	echo "== $1"
+	T_SUITE=$1
+	T_MARK=$(date +%s)
+}
+
+# t_skip NAME REASON: a case that could not run here; counted in no total,
+# a skipped case in the JUnit file.
+t_skip() {
+	echo "SKIP: $1: $2"
+	_t_case skip "$1" "$2"
+}
+
+# _t_case pass|fail NAME [DETAIL]: a row of T_CASES.
+_t_case() {
+	[ -n "${T_CASES:-}" ] || return 0
+	_now=$(date +%s) _detail=
+	if [ -n "${3:-}" ]; then
+		_detail=$(mktemp "${T_CASES%/*}/case-detail.XXXXXX")
+		printf '%s\n' "$3" >"$_detail"
+	fi
+	printf '%s\t%s\t%s\t%s\t%s\n' "$(printf '%s' "$T_SUITE" | tr '\t\n' '  ')" \
+		"$(printf '%s' "$2" | tr '\t\n' '  ')" "$1" "$((_now - T_MARK))" "$_detail" >>"$T_CASES"
+	T_MARK=$_now
+}
+
 t_pass() {
 	echo "PASS: $1"
 	echo pass >>"$T_COUNTS"
+	_t_case pass "$1"
 }
 
 t_fail() {
 	echo "FAIL: $1"
 	[ -z "${2:-}" ] || printf '%s\n' "$2" | sed 's/^/    /'
 	echo fail >>"$T_COUNTS"
+	_t_case fail "$1" "${2:-}"
 }
 
 # t_ok NAME CMD...: CMD must exit 0.

@@ -19,7 +19,7 @@ for a in "$@"; do
 	esac
 done
 
-echo "== console log judgement (lab/scan-log.sh)"
+t_section "console log judgement (lab/scan-log.sh)"
 job=guest/jobs/check.sh
 t_ok "a clean log with every expected line passes" sh lab/scan-log.sh $fx/logs/clean.log $job
 t_refuses "lockdep Invalid wait context fails" 'Invalid wait context' sh lab/scan-log.sh $fx/logs/invalid-wait-context.log $job
@@ -36,10 +36,37 @@ t_refuses "a missing test_meminit result fails" 'expected output missing: /test_
 t_refuses "a log where no test ran fails" 'expected output missing: /ok \[0-9\]\+ slub_test' sh lab/scan-log.sh $fx/logs/never-ran.log $job
 t_refuses "a selftest that never reported fails" 'expected output missing: /LAB-SELFTEST slab_sysfs' \
 	sh lab/scan-log.sh --expect 'LAB-SELFTEST slab_sysfs status=(0|4)' $fx/logs/clean.log $job
+t_refuses "a case the guest judged failed fails" 'the guest judged these cases failed: hackbench_thread_sockets' \
+	sh lab/scan-log.sh $fx/logs/guest-case-failed.log $job
+t_refuses "a run that ended without the guest's verdict fails" 'did not judge its run' \
+	sh lab/scan-log.sh $fx/logs/no-guest-verdict.log $job
+t_refuses "the host's expectations are its own: the guest's quoted regex is no match" \
+	'expected output missing: /seconds time elapsed/' sh lab/scan-log.sh $fx/logs/guest-quotes-only.log $job
 t_refuses "a missing log is an error" 'no console log' sh lab/scan-log.sh $fx/logs/nonexistent.log
 t_refuses "scan-log without arguments is a usage error" 'usage' sh lab/scan-log.sh
 
-echo "== config fragment survival (lab/config-check.sh)"
+t_section "the guest's own verdict (guest/judge.sh under busybox, on recorded logs)"
+jr() { sh tests/judge-recorded.sh "$@"; }
+t_says "a clean run: its KUnit cases pass" '^LAB-RESULT kunit_slub_test_test_fastpath_stress pass$' jr $fx/logs/clean.log $job
+t_says "a clean run: the suite passes" '^LAB-RESULT kunit_slub_test pass$' jr $fx/logs/clean.log $job
+t_says "a clean run: test_meminit passes" '^LAB-RESULT meminit pass$' jr $fx/logs/clean.log $job
+t_refuses "a selftest shipped that never reported fails its expectation" \
+	'^LAB-EXPECT 10 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
+	env SELFTESTS=$fx/shipped-selftests sh tests/judge-recorded.sh $fx/logs/clean.log $job
+t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_9 pass$' jr $fx/logs/clean.log $job
+t_says "a clean run: the splat scan passes" '^LAB-RESULT splat_scan pass$' jr $fx/logs/clean.log $job
+t_refuses "a failed KUnit case is named" '^LAB-RESULT kunit_slub_test_test_next_pointer fail$' \
+	jr $fx/logs/kunit-not-ok.log $job
+t_refuses "a skipped KUnit case is a skip" '^LAB-RESULT kunit_slub_test_test_kfree_rcu skip$' \
+	jr $fx/logs/mutation-not-ok.log $job
+t_refuses "a kernel splat fails the scan and is quoted" '^LAB-SPLAT BUG: sleeping function called' \
+	jr $fx/logs/sleeping-in-atomic.log $job
+t_refuses "a missing test_meminit line fails its expectation" '^LAB-RESULT expect_5 fail$' \
+	jr $fx/logs/meminit-missing.log $job
+t_refuses "a job's failed selftest output (not ok) fails the scan" '^LAB-RESULT splat_scan fail$' \
+	jr $fx/logs/guest-selftest-not-ok.log $job
+
+t_section "config fragment survival (lab/config-check.sh)"
 t_ok "options that survived pass" sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/a.config
 t_refuses "a dropped option is named" "CONFIG_SLUB_KUNIT_TEST=y' did not survive.*absent" \
 	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/dropped.config
@@ -51,7 +78,7 @@ t_refuses "an overridden option is checked against the later fragment" "override
 t_refuses "a missing fragment file is named" 'missing fragment file.*nope.config' \
 	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/nope.config
 
-echo "== declared variants (lab/variants.sh, lab/build.sh, lab/boot.sh)"
+t_section "declared variants (lab/variants.sh, lab/build.sh, lab/boot.sh)"
 t_ok "every variant in variants/ resolves" sh lab/variants.sh
 # tv FOLDER CMD...: CMD with the fixture variants of $fx/FOLDER.
 tv() { _d=$fx/$1; shift; LAB_VARIANTS=$_d LAB_CONFIGS=$fx/configs "$@"; }
@@ -87,7 +114,7 @@ t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh 
 t_refuses "boot: a missing job script is refused" 'no job script' sh lab/boot.sh series-rt-debug /nonexistent.sh
 t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/tree.sh frobnicate
 
-echo "== the variant matrix: builds and boot lines (variants/*.variant, *.boots)"
+t_section "the variant matrix: builds and boot lines (variants/*.variant, *.boots)"
 # Every name the lab had before the matrix resolves as it did. A deliberate
 # change: for n in $(sed -n 's/^variant=//p' $fx/variants.dump); do
 # sh lab/variants.sh $n; done | grep -v '^build=' >$fx/variants.dump
@@ -120,7 +147,7 @@ t_refuses "--check refuses it too, though neither build is marked check=yes" 'de
 	tv matrix-dup sh lab/variants.sh --check
 t_refuses "variants: an unknown option is a usage error" 'unknown option --frob' sh lab/variants.sh --frob
 
-echo "== make menuconfig, make hackbench: arguments (lab/menuconfig.sh, lab/hackbench.sh)"
+t_section "make menuconfig, make hackbench: arguments (lab/menuconfig.sh, lab/hackbench.sh)"
 t_refuses "make menuconfig without VARIANT says so" 'missing VARIANT=NAME' make -s -o deps menuconfig
 t_refuses "make hackbench without VARIANT says so" 'missing VARIANT=NAME' make -s -o deps hackbench
 t_refuses "menuconfig: an unknown variant is refused, with the list" 'unknown variant "nosuch"; declared variants:.* series-rt-raw-debug' \
@@ -144,7 +171,7 @@ t_refuses "configure: --local without --out is a usage error" '--local and --no-
 t_refuses "configure: a missing --local fragment is refused" 'no fragment file /nonexistent.config' \
 	sh lab/configure.sh --out /nonexistent --local /nonexistent.config series-rt-raw
 
-echo "== bench samples (lab/bench-parse.awk)"
+t_section "bench samples (lab/bench-parse.awk)"
 t_ok "a real bench console log gives the hand-checked samples" sh -c \
 	"awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-console.log | diff -u $fx/logs/bench-console.samples -"
 t_ok "a console log without results gives no samples" sh -c \
@@ -168,7 +195,7 @@ t_refuses "mutation: a bad MUTATION_STRESS_MS is refused" "MUTATION_STRESS_MS mu
 	env MUTATION_STRESS_MS=5s sh lab/mutation.sh
 t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench.sh --variants nosuch
 
-echo "== a required kernel report and its caller (lab/expect-report.sh)"
+t_section "a required kernel report and its caller (lab/expect-report.sh)"
 wc_ok=$fx/logs/wrong-context-reported.log wc_no=$fx/logs/wrong-context-silent.log
 t_says "real log: lockdep's Invalid wait context names the caller" 'for slab_wrong_context_init' \
 	sh lab/expect-report.sh $wc_ok 'BUG: Invalid wait context' slab_wrong_context_init
@@ -183,7 +210,7 @@ t_refuses "expect-report: a bad function name is a usage error" 'not a function 
 t_refuses "expect-report: a missing log is an error" 'no console log' \
 	sh lab/expect-report.sh $fx/logs/nonexistent.log 'BUG:' f
 
-echo "== which test caught a broken kernel (lab/mutation-verdict.sh)"
+t_section "which test caught a broken kernel (lab/mutation-verdict.sh)"
 mv_fs=test_fastpath_stress
 t_says "real log: a test that reports not ok caught it" "^$mv_fs reported not ok" \
 	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-not-ok.log
@@ -206,7 +233,7 @@ t_refuses "real log: another test's not ok is not this test's" "$mv_sw passed;" 
 t_refuses "mutation-verdict: a bad test name is a usage error" "is not a KUnit test name" \
 	sh lab/mutation-verdict.sh 'test.*' $fx/logs/clean.log
 
-echo "== latency guard (lab/latency-parse.awk, lab/latency-table.awk, lab/latency.sh)"
+t_section "latency guard (lab/latency-parse.awk, lab/latency-table.awk, lab/latency.sh)"
 lx=$fx/latency
 # lparse LOG [CYCLICTEST-OUT]: the parser on LOG ("-": stdin) with the
 # recorded build's System.map, cut to the symbols the recorded log needs
@@ -254,7 +281,7 @@ t_refuses "latency: a bad --preempt-min is refused" "--preempt-min takes a whole
 t_refuses "latency: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/latency.sh --variants nosuch
 t_refuses "bench --latency passes its options to latency.sh" "unknown argument '--objects'" sh lab/bench.sh --latency --objects 64
 
-echo "== lock-contention attribution (lab/contention-parse.awk, lab/contention-table.awk, lab/contention-plot.sh)"
+t_section "lock-contention attribution (lab/contention-parse.awk, lab/contention-table.awk, lab/contention-plot.sh)"
 cx=$fx/contention
 # cparse LOG [MODES]: the parser on LOG ("-": stdin) with the recorded
 # build's function list, cut to the names the recorded log's stacks use
@@ -315,7 +342,7 @@ t_refuses "bench: --galbraith with an unknown variant is refused" 'unknown varia
 	sh lab/bench.sh --galbraith --variants nosuch
 rm -rf "$T_OUT.s" "$T_OUT.d"
 
-echo "== each step's wall time (lab/lib/steps.sh)"
+t_section "each step's wall time (lab/lib/steps.sh)"
 # timed_row: timed records its step, with the CPU use, and hands on the
 # command's status (in a subshell: make check's own LAB_STEPS stays as it
 # is).
@@ -333,7 +360,7 @@ t_ok "the table: minutes and seconds, parts shown but left out of the total" \
 	sh -c ". lab/lib/steps.sh && steps_table $fx/steps/steps.tsv | diff -u $fx/steps/table.expected -"
 rm -f "$T_OUT.steps"
 
-echo "== compare tool (tools/compare)"
+t_section "compare tool (tools/compare)"
 t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
 # bench-parse's slub_bench samples (two-decimal ns and cycles, one unit per
 # metric) as bench.sh writes them, read by the tool built just above.
@@ -351,6 +378,17 @@ bench_to_compare() {
 }
 t_ok "compare reads bench-parse's slub_bench samples, ns and cycles" bench_to_compare
 
+t_section "JUnit writer (tools/junit)"
+t_ok "junit: XSD-valid output, unsafe console text, excerpts, bad input (tests/junit/run.sh)" sh tests/junit/run.sh
+
+# Its own sections and counts; exit 77 is its skip (no lava-common).
+sh tests/lava/run.sh --no-summary
+case $? in
+0 | 1) ;;
+77) t_skip "LAVA jobs (tests/lava/run.sh)" "lava-common is not installed (Debian package lava-common)" ;;
+*) t_fail "LAVA jobs (tests/lava/run.sh) ran to its end" ;;
+esac
+
 if [ $quick = 0 ]; then
 	# The two run side by side (each mostly on one core: git, then kconfig),
 	# each printing when it ends. Both use the base tree, which must exist
@@ -361,10 +399,10 @@ if [ $quick = 0 ]; then
 		env LAB_KERNEL_DEB=0.0-0 sh lab/tree.sh base
 	rt=$(mktemp)
 	timed "  series round trip" sh tests/series-roundtrip.sh >"$rt" 2>&1 &
-	echo "== make menuconfig without a person (lab/menuconfig.sh --edit, lab/configure.sh)"
+	t_section "make menuconfig without a person (lab/menuconfig.sh --edit, lab/configure.sh)"
 	timed "  menuconfig test" sh tests/menuconfig.sh
 	wait $!
-	echo "== series round trip (lab/tree.sh)"
+	t_section "series round trip (lab/tree.sh)"
 	cat "$rt"
 	rm -f "$rt"
 fi

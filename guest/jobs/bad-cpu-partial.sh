@@ -29,5 +29,5 @@ for d in /sys/kernel/slab/*; do
 		wrong=$((wrong + 1))
 	fi
 done
-echo "LAB-CLAMPED-BUDGETS caches=$n wrong=$wrong"
+say "LAB-CLAMPED-BUDGETS caches=$n wrong=$wrong"
 run_selftests

@@ -157,3 +157,22 @@ obj_dir() {
 	[ -n "${KERNEL_SRC:-}" ] && [ "$_t" = series ] && _name=custom-${_name#series-}
 	echo "$LAB_OBJ/$_name"
 }
+
+# check_jobs VARIANT...: "VARIANT=JOB" for each, the guest job make check
+# boots it with (and make lava-jobs writes for it): the first variant of
+# a build in the list runs the check job (hackbench beside the sysfs
+# stress), the boot-parameter variants of that build after it the same
+# without hackbench, which the first boot ran.
+check_jobs() {
+	_seen=
+	for _v in "$@"; do
+		load_variant "$_v" || return 1
+		case " $_seen " in
+		*" $V_OBJ "*) echo "$_v=guest/jobs/check-boot-params.sh" ;;
+		*)
+			echo "$_v=guest/jobs/check.sh"
+			_seen="$_seen $V_OBJ"
+			;;
+		esac
+	done
+}
