@@ -79,6 +79,7 @@ for v in $variants; do load_variant "$v"; done
 [ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-bench
 mkdir -p "$out"
 make -s -C "$LAB_ROOT/tools/compare" || die "the compare tool does not build"
+make -s -C "$LAB_ROOT/tools/junit" || die "the JUnit writer does not build"
 
 for v in $variants; do
 	build_variants "$out" "$v"
@@ -237,6 +238,25 @@ for mode in $modes; do
 	[ ! -s "$out/$mode/contention.png" ] ||
 		echo "plot: $out/$mode/contention.png ($out/$mode/contention.svg)"
 done
+# Each boot as a JUnit case for CI: ok passes; timeout, crashed or failed
+# fails, with what boot.sh and the judge said.
+for mode in $modes; do
+	tail -n +2 "$out/$mode/status.tsv" | while IFS='	' read -r r v st con; do
+		dir=${con%/console.log} detail=
+		if [ "$st" != ok ]; then
+			detail=$dir.failed
+			{
+				echo "$st"
+				cat "$dir.boot" "$dir.verdict" "$dir.contention" 2>/dev/null
+				echo "console log: $con"
+			} >"$detail"
+		fi
+		printf 'bench %s time\tround %s %s\t%s\t\t%s\n' "$mode" "$r" "$v" \
+			"$([ "$st" = ok ] && echo pass || echo fail)" "$detail"
+	done
+done >"$out/cases.tsv"
+"$LAB_ROOT/tools/junit/junit" --name "make bench" -o "$out/junit.xml" "$out/cases.tsv" &&
+	echo "junit: $out/junit.xml"
 echo "results: $out"
 failed=$(cat "$out"/*/status.tsv | awk -F '\t' 'NR > 1 && $3 != "ok" && $3 != "status"' | wc -l)
 [ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their console logs"
