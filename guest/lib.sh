@@ -132,7 +132,7 @@ with_slab_stress() {
 			fi
 			_i=$((_i + 1))
 		done
-		echo "LAB-STRESS passes=$_i failures=$_f"
+		say "LAB-STRESS passes=$_i failures=$_f"
 	) &
 	_pid=$!
 	"$@"
@@ -159,7 +159,7 @@ slab_walk_start() {
 			done
 			_i=$((_i + 1))
 		done
-		echo "LAB-WALK passes=$_i"
+		say "LAB-WALK passes=$_i"
 	) &
 	_walk_pid=$!
 }
@@ -183,18 +183,18 @@ slab_state() {
 		[ "$_p" -gt 0 ] && _budget=$((_budget + 1))
 		[ "$_p" -gt "$_max" ] && _max=$_p
 	done
-	echo "LAB-SLAB config: $(zcat /proc/config.gz |
+	say "LAB-SLAB config: $(zcat /proc/config.gz |
 		sed -n -E -e 's/^# (CONFIG_[A-Z0-9_]*) is not set$/\1=n/' \
 			-e '/^CONFIG_(PREEMPT|PREEMPT_RT|SLAB_MERGE_DEFAULT|SLUB_CPU_PARTIAL|SLUB_RAW_LIST_LOCK)=/p' |
 		tr '\n' ' ' | sed 's/ $//')"
 	if [ $_merged -gt 0 ]; then
-		echo "LAB-SLAB merge: on: $_merged caches merged into $_into others ($_caches caches in /sys/kernel/slab)"
+		say "LAB-SLAB merge: on: $_merged caches merged into $_into others ($_caches caches in /sys/kernel/slab)"
 	else
-		echo "LAB-SLAB merge: off: no cache merged into another ($_caches caches in /sys/kernel/slab)"
+		say "LAB-SLAB merge: off: no cache merged into another ($_caches caches in /sys/kernel/slab)"
 	fi
 	if [ $_budget -gt 0 ]; then
-		echo "LAB-SLAB cpu_partial: on: $_budget of $_caches caches have a per-CPU partial budget, up to $_max objects (kmalloc-64: $(cat /sys/kernel/slab/kmalloc-64/cpu_partial))"
+		say "LAB-SLAB cpu_partial: on: $_budget of $_caches caches have a per-CPU partial budget, up to $_max objects (kmalloc-64: $(cat /sys/kernel/slab/kmalloc-64/cpu_partial))"
 	else
-		echo "LAB-SLAB cpu_partial: off: 0 in all $_caches caches"
+		say "LAB-SLAB cpu_partial: off: 0 in all $_caches caches"
 	fi
 }

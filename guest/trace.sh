@@ -147,10 +147,10 @@ slab_burst_start() {
 
 slab_burst_stop() {
 	_p=/sys/module/slab_burst/parameters
-	[ -d $_p ] || { echo "LAB-BURST missing: slab_burst did not load"; return 1; }
+	[ -d $_p ] || { say "LAB-BURST missing: slab_burst did not load"; return 1; }
 	echo 1 >$_p/stop
 	while [ "$(cat $_p/done)" != Y ]; do sleep 1; done
-	echo "LAB-BURST slabs=$(cat $_p/slabs) bursts=$(cat $_p/bursts)"
+	say "LAB-BURST slabs=$(cat $_p/slabs) bursts=$(cat $_p/bursts)"
 }
 
 # Lock-contention attribution. contention_arm pairs every

@@ -63,6 +63,16 @@ t_refuses "a kernel splat fails the scan and is quoted" '^LAB-SPLAT BUG: sleepin
 	jr $fx/logs/sleeping-in-atomic.log $job
 t_refuses "a missing test_meminit line fails its expectation" '^LAB-RESULT expect_5 fail$' \
 	jr $fx/logs/meminit-missing.log $job
+# A LAB- line a job expects must reach the judge: printed with say
+# (guest/lib.sh), not a plain echo, which reaches only the console.
+said_markers() {
+	_bad=
+	for _m in $(cat guest/jobs/*.sh lab/*.sh | sed -n 's/.*#lab-expect: \(LAB-[A-Z-]*\).*/\1/p' | sort -u); do
+		grep -q "say \"$_m[ \"]" guest/*.sh guest/jobs/*.sh || _bad="$_bad $_m"
+	done
+	[ -z "$_bad" ] || { echo "printed without say:$_bad"; return 1; }
+}
+t_ok "every LAB- line a job expects is printed with say, so the guest's judge sees it" said_markers
 t_refuses "a job's failed selftest output (not ok) fails the scan" '^LAB-RESULT splat_scan fail$' \
 	jr $fx/logs/guest-selftest-not-ok.log $job
 
