@@ -72,24 +72,27 @@ log: $out/$_name/console.log"
 }
 
 # guest_cases NAME: boot NAME's result lines (guest/judge.sh) as JUnit
-# rows; a failed case carries the console log (the tool keeps its end).
+# rows; a failed case carries the guest's failed cases, the expectations
+# and splats it quoted, and where the whole log is.
 guest_cases() {
 	_con=$out/$1/console.log
 	[ -f "$_con" ] || return 0
-	# A failed case's detail: the guest's failed cases, the expectations
-	# and splats it quoted, and where the whole log is.
-	_detail=$out/$1.failed
-	{
-		tr -d '\r' <"$_con" | grep -E 'LAB-RESULT [^ ]+ fail|LAB-EXPECT |LAB-SPLAT '
-		echo "console log: $_con"
-	} >"$_detail"
-	tr -d '\r' <"$_con" |
-		sed -n -E 's/.*LAB-RESULT ([^ ]+) (pass|fail|skip)([[:space:]].*)?$/\1 \2/p' |
+	tr -d '\r' <"$_con" >"$out/$1.lines"
+	_detail=
+	if grep -q -E 'LAB-RESULT [^ ]+ fail' "$out/$1.lines"; then
+		_detail=$out/$1.failed
+		{
+			grep -E 'LAB-RESULT [^ ]+ fail|LAB-EXPECT |LAB-SPLAT ' "$out/$1.lines"
+			echo "console log: $_con"
+		} >"$_detail"
+	fi
+	sed -n -E 's/.*LAB-RESULT ([^ ]+) (pass|fail|skip)([[:space:]].*)?$/\1 \2/p' "$out/$1.lines" |
 		while read -r _id _st; do
 			_d=
 			[ "$_st" != fail ] || _d=$_detail
 			printf 'guest %s\t%s\t%s\t\t%s\n' "$1" "$_id" "$_st" "$_d"
 		done >>"$T_CASES"
+	rm -f "$out/$1.lines"
 }
 
 t_section "base and series trees"
