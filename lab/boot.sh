@@ -11,14 +11,18 @@
 #                       guest takes its bare-metal paths (raw spinlocks queue
 #                       and fire lock:contention_begin, instead of
 #                       virt_spin_lock()'s untraced test-and-set loop)
+#   --numa              one NUMA node per vCPU (the variant's numa=yes
+#                       does the same); the guest's /lab/topology says how
+#                       many, and the check jobs fail unless it sees them
 #   --no-scan           keep the log but do not judge it (bench samples)
 #
-# Environment: LAB_SMP (default 2), LAB_MEM (default 1G).
+# Environment: LAB_SMP (default 2), LAB_MEM (default 1G; NNNM or NNG, split
+# evenly between the nodes with --numa).
 set -eu
 . "$(dirname "$0")/lib.sh"
-USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg] [--icount] [--native-cpu] [--no-scan] VARIANT JOB-SCRIPT"
+USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg] [--icount] [--native-cpu] [--numa] [--no-scan] VARIANT JOB-SCRIPT"
 
-append= out= timeout=900 accel=auto icount=0 native=0 scan=1
+append= out= timeout=900 accel=auto icount=0 native=0 scan=1 numa=no
 while [ $# -gt 0 ]; do
 	case $1 in
 	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
@@ -27,6 +31,7 @@ while [ $# -gt 0 ]; do
 	--accel) [ $# -ge 2 ] || usage_die "--accel needs a value"; accel=$2; shift 2 ;;
 	--icount) icount=1; shift ;;
 	--native-cpu) native=1; shift ;;
+	--numa) numa=yes; shift ;;
 	--no-scan) scan=0; shift ;;
 	--) shift; break ;;
 	-*) usage_die "unknown option $1" ;;
@@ -47,6 +52,13 @@ if [ $icount = 1 ] && [ $accel = kvm ]; then
 	usage_die "--icount needs TCG (instruction time is an emulation feature)"
 fi
 load_variant "$1"
+[ "$V_NUMA" = no ] || numa=yes
+smp=${LAB_SMP:-2}
+mem=${LAB_MEM:-1G}
+number LAB_SMP "$smp"
+topology=$(qemu_topology "$smp" "$mem" $numa) || exit 2
+nodes=1
+[ $numa = no ] || nodes=$smp
 job=$2
 [ -f "$job" ] || die "no job script at $job"
 
@@ -70,7 +82,7 @@ console=$out/console.log
 # prints is a regex the log must match (every selftest shipped must report
 # success).
 trap 'rm -f "$out/initrd.cpio"' EXIT
-expects=$(sh "$LAB_ROOT/lab/job-initrd.sh" "$V_NAME" "$job" "$out/initrd.cpio")
+expects=$(sh "$LAB_ROOT/lab/job-initrd.sh" --nodes $nodes "$V_NAME" "$job" "$out/initrd.cpio")
 set --
 while IFS= read -r re; do
 	[ -z "$re" ] || set -- "$@" --expect "$re"
@@ -79,8 +91,6 @@ $expects
 EOF
 
 cmdline="console=ttyS0 panic=-1 oops=panic $V_CMDLINE $append"
-smp=${LAB_SMP:-2}
-mem=${LAB_MEM:-1G}
 cpu=max
 [ $native = 0 ] || cpu=max,-hypervisor
 if [ $accel = kvm ]; then
@@ -97,15 +107,15 @@ fi
 	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
 	echo "kernel=$kernel"
 	echo "cmdline=$cmdline"
-	echo "accel=$accel icount=$icount native_cpu=$native smp=$smp mem=$mem timeout=$timeout"
+	echo "accel=$accel icount=$icount native_cpu=$native smp=$smp mem=$mem numa_nodes=$nodes timeout=$timeout"
 	echo "job=$job"
 } >"$out/run.info"
 cp "$obj/.config" "$out/kernel.config"
 
-log "booting $V_NAME ($accel$([ $icount = 1 ] && echo ', instruction time'), ${smp} vCPUs, $mem) job ${job##*/}; log: $console"
+log "booting $V_NAME ($accel$([ $icount = 1 ] && echo ', instruction time'), ${smp} vCPUs, $mem, $nodes node(s)) job ${job##*/}; log: $console"
 set +e
 # shellcheck disable=SC2086
-timeout -k 10 "$timeout" qemu-system-x86_64 $machine -smp "$smp" -m "$mem" \
+timeout -k 10 "$timeout" qemu-system-x86_64 $machine $topology \
 	-nodefaults -display none -no-reboot -monitor none \
 	-serial "file:$console" -kernel "$kernel" -initrd "$out/initrd.cpio" \
 	-append "$cmdline" </dev/null >"$out/qemu.log" 2>&1

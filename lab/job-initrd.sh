@@ -1,10 +1,12 @@
 #!/bin/sh
-# job-initrd.sh VARIANT JOB-SCRIPT OUT.cpio: write the guest initramfs of
-# one run of a built variant: the shared base (lab/initramfs.sh), then an
-# archive of the run's own files: the job script as /lab/job.sh, the
-# build's selftests in /lab/selftests/, and slub_bench.ko and the lab's
-# test modules in /lab/ when the build has them (the kernel unpacks
-# concatenated cpio archives in order).
+# job-initrd.sh [--nodes N] VARIANT JOB-SCRIPT OUT.cpio: write the guest
+# initramfs of one run of a built variant: the shared base
+# (lab/initramfs.sh), then an archive of the run's own files: the job
+# script as /lab/job.sh, the build's selftests in /lab/selftests/,
+# slub_bench.ko and the lab's test modules in /lab/ when the build has them
+# (the kernel unpacks concatenated cpio archives in order), and
+# /lab/topology, "nodes=N": the NUMA nodes QEMU gives the guest (default
+# 1), which the check jobs must see.
 #
 # On stdout, one a line, the regexes the console log must match because of
 # what was shipped: every selftest must report success (guest/lib.sh
@@ -16,8 +18,15 @@
 # one from).
 set -eu
 . "$(dirname "$0")/lib.sh"
-USAGE="job-initrd.sh VARIANT JOB-SCRIPT OUT.cpio"
+USAGE="job-initrd.sh [--nodes N] VARIANT JOB-SCRIPT OUT.cpio"
 
+nodes=1
+if [ "${1:-}" = --nodes ]; then
+	[ $# -ge 2 ] || usage_die "--nodes needs a value"
+	number --nodes "$2"
+	nodes=$2
+	shift 2
+fi
 [ $# -eq 3 ] || usage_die "expected VARIANT, JOB-SCRIPT and OUT.cpio"
 load_variant "$1"
 job=$2 out=$3
@@ -39,6 +48,7 @@ trap 'rm -rf "$tmp" "$out.tmp"' EXIT
 stage=$tmp/root
 mkdir -p "$stage/lab/selftests"
 cp "$job" "$stage/lab/job.sh"
+echo "nodes=$nodes" >"$stage/lab/topology"
 # The expects are printed only once OUT.cpio is written, so that a caller
 # never reads a list for an archive that failed.
 : >"$tmp/expect"

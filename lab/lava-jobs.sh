@@ -121,7 +121,15 @@ for arg in "$@"; do
 	d=$out/$V_NAME
 	mkdir -p "$d"
 	cp "$V_OBJ/arch/x86/boot/bzImage" "$d/bzImage"
-	sh "$LAB_ROOT/lab/job-initrd.sh" "$V_NAME" "$j" "$d/initrd.cpio" >"$d/expect.txt"
+	nodes=1
+	[ "$V_NUMA" = no ] || nodes=$smp
+	sh "$LAB_ROOT/lab/job-initrd.sh" --nodes $nodes "$V_NAME" "$j" "$d/initrd.cpio" >"$d/expect.txt"
+	# boot.sh's -smp and NUMA options, one list item an option (-m comes
+	# from memory: the template's own).
+	topology=$(qemu_topology "$smp" "$mem" "$V_NUMA" |
+		sed -e 's/ -m [^ ]*//' -e 's/ -/\n-/g') || exit 1
+	options=$(printf '%s\n' "-cpu max" "$topology" "-no-reboot" |
+		while IFS= read -r o; do printf '%s, ' "$(yq "$o")"; done)
 	# boot.sh's command line without panic=: QEMU runs with -no-reboot
 	# (guest/init ends the run with a reboot), so a kernel that reboots
 	# after a panic would end QEMU, and LAVA calls the lost console an
@@ -154,7 +162,7 @@ context:
   arch: x86_64
   memory: $(yq "$mem")
   no_kvm: true
-  extra_options: [$(yq "-cpu max"), $(yq "-smp $smp"), $(yq "-no-reboot")]
+  extra_options: [${options%, }]
 metadata:
   variant: $(yq "$V_NAME")
   build: $(yq "$V_BUILD")

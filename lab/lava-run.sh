@@ -16,7 +16,7 @@
 #   apt-get install --no-install-recommends lava-dispatcher
 # and root (lava-run's own requirement). The device is
 # lab/lava-qemu-device.yaml (QEMU under TCG, LAB_SMP and LAB_MEM at their
-# defaults).
+# defaults) with the job's QEMU options (lab/lava-device.sh).
 set -eu
 . "$(dirname "$0")/lib.sh"
 USAGE="lava-run.sh [--job JOB-SCRIPT] VARIANT"
@@ -51,10 +51,11 @@ case $gjob in /*) ;; *) gjob=$LAB_ROOT/$gjob ;; esac
 sh "$LAB_ROOT/lab/lava-jobs.sh" --out "$out/jobs" "$V_NAME=$gjob"
 job=$out/jobs/$V_NAME/job.yaml
 echo "dispatcher_ip: 127.0.0.1" >"$out/dispatcher.yaml"
+sh "$LAB_ROOT/lab/lava-device.sh" "$job" "$out/device.yaml"
 
 log "lava-run: $V_NAME (TCG, minutes); log: $out/lava-run.log"
 set +e
-lava-run --job-id 1 --output-dir "$out/lava" --device "$LAB_ROOT/lab/lava-qemu-device.yaml" \
+lava-run --job-id 1 --output-dir "$out/lava" --device "$out/device.yaml" \
 	--dispatcher "$out/dispatcher.yaml" "$job" >"$out/lava-run.log" 2>&1
 rc=$?
 set -e

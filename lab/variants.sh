@@ -38,6 +38,7 @@ for n in "$@"; do
 	echo "tree=$V_TREE"
 	echo "fragments=$V_FRAGMENTS"
 	echo "cmdline=$V_CMDLINE"
+	echo "numa=$V_NUMA"
 	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
 	echo "build=$V_OBJ"
 done

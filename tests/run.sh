@@ -51,9 +51,9 @@ t_says "a clean run: its KUnit cases pass" '^LAB-RESULT kunit_slub_test_test_fas
 t_says "a clean run: the suite passes" '^LAB-RESULT kunit_slub_test pass$' jr $fx/logs/clean.log $job
 t_says "a clean run: test_meminit passes" '^LAB-RESULT meminit pass$' jr $fx/logs/clean.log $job
 t_refuses "a selftest shipped that never reported fails its expectation" \
-	'^LAB-EXPECT 10 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
+	'^LAB-EXPECT 13 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
 	env SELFTESTS=$fx/shipped-selftests sh tests/judge-recorded.sh $fx/logs/clean.log $job
-t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_9 pass$' jr $fx/logs/clean.log $job
+t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_12 pass$' jr $fx/logs/clean.log $job
 t_says "a clean run: the splat scan passes" '^LAB-RESULT splat_scan pass$' jr $fx/logs/clean.log $job
 t_refuses "a failed KUnit case is named" '^LAB-RESULT kunit_slub_test_test_next_pointer fail$' \
 	jr $fx/logs/kunit-not-ok.log $job
@@ -99,6 +99,15 @@ t_refuses "build: a missing fragment file is refused" 'missing fragment file .*n
 	tv variants sh lab/build.sh missing-fragment
 t_refuses "build: a typo in a variant file is refused" "unknown line 'cmdlin=slub_nomerge'" \
 	tv variants sh lab/build.sh typo
+t_refuses "build: a numa value other than yes or no is refused" "numa must be 'yes' or 'no', not '2'" \
+	tv variants sh lab/build.sh bad-numa
+t_says "make check's debug builds boot on NUMA nodes" '^numa=yes$' sh lab/variants.sh series-rt-debug-nomerge
+t_refuses "boot: a LAB_MEM QEMU cannot take is refused" "memory size '1GB' is not NNNM or NNG" \
+	env LAB_MEM=1GB sh lab/boot.sh series-rt-debug $job
+t_refuses "boot: memory that does not split into one node a vCPU is refused" "1G of memory does not split into 3 equal NUMA nodes" \
+	env LAB_SMP=3 sh lab/boot.sh --numa series-rt-debug $job
+t_refuses "boot: a LAB_SMP that is not a number is refused" "LAB_SMP takes a positive whole number" \
+	env LAB_SMP=two sh lab/boot.sh series-rt-debug $job
 t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series' or 'series@REV\[:N\]'" \
 	tv variants sh lab/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \

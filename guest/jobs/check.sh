@@ -1,23 +1,35 @@
-# Guest job for `make check`: the project's selftests, then a short
-# hackbench under perf stat while the slab_sysfs selftest reads and shrinks
-# every cache in a loop. Built-in KUnit suites and test_meminit ran at boot,
-# and so did slub_bench when the kernel command line asks for it.
+# Guest job for `make check`: the NUMA nodes the guest was given, the
+# project's selftests, then two short hackbench runs under perf stat while
+# the slab_sysfs selftest reads and shrinks every cache in a loop and the
+# last CPU goes offline and online in a loop; the second runs in a memory
+# cgroup small enough to be reclaimed (guest/lib.sh in_memory_group).
+# Built-in KUnit suites and test_meminit ran at boot, and so did slub_bench
+# when the kernel command line asks for it. The debug fragment's kernels
+# have what this needs: CPU hotplug and memory cgroups.
 # Lines "#lab-expect: REGEX" must each match the console log, so a guest
 # that never ran a test cannot pass.
 #lab-expect: ok [0-9]+ slub_test
 #lab-expect: # slub_test: .*pass:[1-9]
 #lab-expect: ok [0-9]+ test_fastpath_stress
+#lab-expect: test_fastpath_stress_hotplug: cpu [0-9]+ went offline [1-9][0-9]* times
 #lab-expect: ok [0-9]+ test_shrink_while_partial_drains
 #lab-expect: test_meminit: all [0-9]+ tests passed
 #lab-expect: LAB-HACKBENCH-END process_pipes status=0
 #lab-expect: LAB-HACKBENCH-END thread_sockets status=0
 #lab-expect: ^Time: [0-9.]+
 #lab-expect: seconds time elapsed
+#lab-expect: LAB-HOTPLUG cpu[0-9]+ cycles=[1-9][0-9]* failures=0
+#lab-expect: LAB-MEMCG max=[0-9]+ peak=[0-9]+ .*events: .*max [1-9]
 . /lab/lib.sh
+# The memory group's memory.max: above what the hackbench run needs that
+# cannot be reclaimed, below what the dentry loop beside it fills.
+MEMCG_LIMIT=12M
 lab_info
 fail=0
+check_topology || fail=1
 run_selftests || fail=1
 check_builtin_slub_bench || fail=1
-with_slab_stress run_hackbench process_pipes 2 -p -g 2 -l 40 || fail=1
-with_slab_stress run_hackbench thread_sockets 2 -T -g 2 -l 40 || fail=1
+with_slab_stress with_cpu_hotplug run_hackbench process_pipes 2 -p -g 2 -l 40 || fail=1
+with_slab_stress with_cpu_hotplug in_memory_group $MEMCG_LIMIT \
+	run_hackbench thread_sockets 2 -T -g 2 -l 40 || fail=1
 exit $fail

@@ -94,6 +94,35 @@ kvm_boots() {
 	[ $_ans = yes ]
 }
 
+# qemu_topology SMP MEM NUMA: QEMU's vCPU and memory options. -m MEM
+# (NNNM or NNG, as LAB_MEM), and with NUMA=yes one node per vCPU, each its
+# own socket (with all vCPUs in one socket the guest warns that the
+# socket's cache siblings span nodes) and an equal share of MEM in a RAM
+# backend of its own.
+qemu_topology() {
+	case $2 in
+	*[0-9]G) _mib=${2%G} _unit=1024 ;;
+	*[0-9]M) _mib=${2%M} _unit=1 ;;
+	*) die "memory size '$2' is not NNNM or NNG" ;;
+	esac
+	case $_mib in *[!0-9]*) die "memory size '$2' is not NNNM or NNG" ;; esac
+	_mib=$((_mib * _unit))
+	if [ "$3" != yes ]; then
+		echo "-smp $1 -m $2"
+		return
+	fi
+	_per=$((_mib / $1))
+	[ $((_per * $1)) = "$_mib" ] || die "$2 of memory does not split into $1 equal NUMA nodes"
+	printf '%s' "-smp $1,sockets=$1 -m $2"
+	_i=0
+	while [ $_i -lt "$1" ]; do
+		printf ' %s' "-object memory-backend-ram,id=node$_i,size=${_per}M" \
+			"-numa node,nodeid=$_i,cpus=$_i,memdev=node$_i"
+		_i=$((_i + 1))
+	done
+	echo
+}
+
 # text_objects OBJ: "function<TAB>object<TAB>size" (size in hex, as %pS
 # prints it) for every text symbol of the objects in the kernel build in
 # OBJ (paths relative to OBJ; scripts/, tools/ and the boot stub left out,

@@ -1,8 +1,9 @@
 # Declared builds and variants (POSIX sh, sourced by lab/lib.sh).
 
 # Variants. variants/BUILD.variant declares a build: key=value lines tree,
-# fragments, cmdline, description, and optionally boots (boot lists) and
-# check (yes: make check boots it). Each line "SUFFIX PARAMETERS" of a boot
+# fragments, cmdline, description, and optionally boots (boot lists),
+# check (yes: make check boots it) and numa (yes: QEMU gives the guest a
+# NUMA node per vCPU, lab/boot.sh --numa). Each line "SUFFIX PARAMETERS" of a boot
 # list variants/LIST.boots declares one more variant, BUILD-SUFFIX: the same
 # build booted with PARAMETERS in its cmdline, where the word {boot} stands
 # (at the end when there is none). BUILD itself boots without them.
@@ -17,11 +18,11 @@ variant_builds() {
 }
 
 # load_build BUILD: sets B_FILE B_TREE B_FRAGMENTS B_CMDLINE B_DESC
-# B_BOOTS B_CHECK; anything but the known keys is an error, so typos do not
+# B_BOOTS B_CHECK B_NUMA; anything but the known keys is an error, so typos do not
 # pass silently.
 load_build() {
 	B_FILE=$VARIANT_DIR/$1.variant
-	B_TREE= B_FRAGMENTS= B_CMDLINE= B_DESC= B_BOOTS= B_CHECK=no
+	B_TREE= B_FRAGMENTS= B_CMDLINE= B_DESC= B_BOOTS= B_CHECK=no B_NUMA=no
 	_n=0
 	while IFS= read -r _line || [ -n "$_line" ]; do
 		_n=$((_n + 1))
@@ -33,7 +34,8 @@ load_build() {
 		description=*) B_DESC=${_line#description=} ;;
 		boots=*) B_BOOTS=${_line#boots=} ;;
 		check=*) B_CHECK=${_line#check=} ;;
-		*) die "$B_FILE:$_n: unknown line '$_line' (keys: tree, fragments, cmdline, description, boots, check)" ;;
+		numa=*) B_NUMA=${_line#numa=} ;;
+		*) die "$B_FILE:$_n: unknown line '$_line' (keys: tree, fragments, cmdline, description, boots, check, numa)" ;;
 		esac
 	done <"$B_FILE"
 	case $B_TREE in
@@ -44,6 +46,10 @@ load_build() {
 	case $B_CHECK in
 	yes | no) ;;
 	*) die "$B_FILE: check must be 'yes' or 'no', not '$B_CHECK'" ;;
+	esac
+	case $B_NUMA in
+	yes | no) ;;
+	*) die "$B_FILE: numa must be 'yes' or 'no', not '$B_NUMA'" ;;
 	esac
 	[ -n "$B_FRAGMENTS" ] || die "$B_FILE: no fragments"
 	for _fr in $B_FRAGMENTS; do
@@ -108,9 +114,9 @@ unknown_variant() {
 	die "unknown variant \"$1\"; declared variants:" $_names
 }
 
-# load_variant NAME: sets V_NAME V_BUILD V_TREE V_FRAGMENTS V_CMDLINE V_DESC,
-# V_LOCAL (the build's local fragment from make menuconfig, when there is
-# one) and V_OBJ (its build folder).
+# load_variant NAME: sets V_NAME V_BUILD V_TREE V_FRAGMENTS V_CMDLINE V_DESC
+# V_NUMA, V_LOCAL (the build's local fragment from make menuconfig, when
+# there is one) and V_OBJ (its build folder).
 load_variant() {
 	V_NAME=$1 V_BUILD= _params=
 	for _b in $(variant_builds); do
@@ -125,7 +131,7 @@ load_variant() {
 		[ -n "$_params" ] && V_BUILD=$_b && break
 	done
 	[ -n "$V_BUILD" ] || unknown_variant "$1"
-	V_TREE=$B_TREE V_FRAGMENTS=$B_FRAGMENTS V_DESC=$B_DESC
+	V_TREE=$B_TREE V_FRAGMENTS=$B_FRAGMENTS V_DESC=$B_DESC V_NUMA=$B_NUMA
 	[ -z "$_params" ] || V_DESC="$V_DESC, booted with $_params"
 	case $B_CMDLINE in
 	*'{boot}'*) _c="${B_CMDLINE%%\{boot\}*} $_params ${B_CMDLINE#*\{boot\}}" ;;

@@ -105,8 +105,10 @@ run_archive() { tail -c +"$((base_size + 1))" "$v/initrd.cpio"; }
 initrd_base() { head -c "$base_size" "$v/initrd.cpio" | cmp - "$tmp/base.cpio"; }
 t_ok "the initramfs starts with the base archive" initrd_base
 initrd_list() { run_archive | cpio -it --quiet | tr '\n' ' '; }
-t_says "then the job, the selftests and the modules, and nothing else" \
-	'^\. lab lab/job\.sh lab/selftests lab/selftests/slab_sysfs lab/slab_burst\.ko lab/slub_bench\.ko $' initrd_list
+t_says "then the job, the selftests, the modules and the topology, and nothing else" \
+	'^\. lab lab/job\.sh lab/selftests lab/selftests/slab_sysfs lab/slab_burst\.ko lab/slub_bench\.ko lab/topology $' initrd_list
+topology() { run_archive | (cd "$tmp" && mkdir -p run && cd run && cpio -id --quiet lab/topology && cat lab/topology); }
+t_says "the topology the check job must see: a node a vCPU" '^nodes=2$' topology
 # Without VARIANT=JOB, each variant gets make check's job for it: the
 # build's first variant the check job, its boot line the one without
 # hackbench (check_jobs).
@@ -175,8 +177,8 @@ t_ok "its pattern, as written" pattern_is
 t_says "the pattern takes whole result lines, ids with - and ., and nothing else" \
 	'^splat-scan=pass slab_sysfs=fail kunit\.slub_test=skip none none none$' \
 	field "$v/job.yaml" '" ".join((lambda m: m and m["test_case_id"] + "=" + m["result"] or "none")(re.search(a["test"]["monitors"][0]["pattern"], s)) for s in ("LAB-RESULT splat-scan pass\r\n", "LAB-RESULT slab_sysfs fail\r\n", "LAB-RESULT kunit.slub_test skip\n", "LAB-RESULTS-BEGIN\r\n", "LAB-RESULT slab_sysfs passed\r\n", "LAB-RESULT slab_sysfs pass"))'
-t_says "QEMU as boot.sh runs it: x86_64, TCG on -cpu max, 2 CPUs, 1G, -no-reboot" \
-	"^x86_64 1G True \['-cpu max', '-smp 2', '-no-reboot'\]\$" \
+t_says "QEMU as boot.sh runs it: x86_64, TCG on -cpu max, 2 CPUs on 2 NUMA nodes (numa=yes), 1G, -no-reboot" \
+	"^x86_64 1G True \['-cpu max', '-smp 2,sockets=2', '-object memory-backend-ram,id=node0,size=512M', '-numa node,nodeid=0,cpus=0,memdev=node0', '-object memory-backend-ram,id=node1,size=512M', '-numa node,nodeid=1,cpus=1,memdev=node1', '-no-reboot'\]\$" \
 	field "$v/job.yaml" '" ".join(str(d["context"][k]) for k in ("arch", "memory", "no_kvm", "extra_options"))'
 t_says "qemu device type, public, medium priority, named for the variant" \
 	'^qemu public medium slub-lab check-boot-params lava-nomerge [(]series ([0-9a-f]+|unknown)[)]$' \
@@ -234,6 +236,10 @@ t_section "LAVA device configuration for lava-run (lab/lava-qemu-device.yaml)"
 t_ok "valid to lava-common's device schema" "$python" -c 'import sys, yaml
 from lava_common.schemas.device import validate
 validate(yaml.safe_load(open(sys.argv[1])))' lab/lava-qemu-device.yaml
+t_ok "the device for a job (lab/lava-device.sh) is written" sh lab/lava-device.sh "$v/job.yaml" "$tmp/device.yaml"
+t_ok "it is valid to lava-common's device schema" "$python" -c 'import sys, yaml
+from lava_common.schemas.device import validate
+validate(yaml.safe_load(open(sys.argv[1])))' "$tmp/device.yaml"
 t_ok "the QEMU options of the jobs' context: -m memory, extra_options, arch available, no -enable-kvm" \
 	"$python" -c 'import sys, yaml
 dev = yaml.safe_load(open(sys.argv[1]))
@@ -241,7 +247,7 @@ ctx = yaml.safe_load(open(sys.argv[2]))["context"]
 q = dev["actions"]["boot"]["methods"]["qemu"]["parameters"]
 sys.exit(not ("-m " + ctx["memory"] in q["options"] and q["extra"] == ctx["extra_options"]
     and ctx["arch"] in dev["available_architectures"] and "-enable-kvm" not in q["options"]
-    and "image" in dev["actions"]["deploy"]["methods"]))' lab/lava-qemu-device.yaml "$v/job.yaml"
+    and "image" in dev["actions"]["deploy"]["methods"]))' "$tmp/device.yaml" "$v/job.yaml"
 # The dispatcher itself, when installed: its pipeline must take a job on
 # this device (the schema lets through constants the dispatcher needs).
 lava_validate() {
@@ -249,8 +255,9 @@ lava_validate() {
 	# Images on file:// URLs, which it reads (a fetch of the test's https
 	# ones would wait for the network).
 	sh lab/lava-jobs.sh --out "$tmp/local" lava >/dev/null &&
+		sh lab/lava-device.sh "$tmp/local/lava/job.yaml" "$tmp/local/device.yaml" &&
 		timeout 120 lava-run --validate --job-id 1 --output-dir "$tmp/lava-run" \
-			--device lab/lava-qemu-device.yaml --dispatcher "$tmp/dispatcher.yaml" \
+			--device "$tmp/local/device.yaml" --dispatcher "$tmp/dispatcher.yaml" \
 			"$tmp/local/lava/job.yaml" >"$tmp/validate.log" 2>&1 &&
 		grep -q '"case": "validate", "definition": "lava", "result": "pass"' "$tmp/validate.log"
 	_rc=$?
