@@ -9,13 +9,14 @@ JOB ?= guest/jobs/check.sh
 # REPEATS and ARGS (make hackbench) have their defaults in lab/hackbench.sh;
 # they are passed on only when set.
 
-.PHONY: all check check-quick bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
+.PHONY: all check check-quick check-distro bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
 
 all: help
 
 help:
 	@echo "make check                 lab self-tests + build, boot and test the series (RT + lockdep)"
 	@echo "make check-quick           the edit loop: lab tests, series round trip, checkpatch, one RT raw-lock debug boot"
+	@echo "make check-distro          Debian's RT configuration + lockdep, series and plain 6.12, on 2 NUMA nodes (two ~40-min builds)"
 	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench.sh)"
 	@echo "make bench BENCH_ARGS=--galbraith  Galbraith's list_lock table: RT base, RT series spinlock_t and raw, non-RT series"
 	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts-off sections, SLUB's and others (lab/latency.sh)"
@@ -43,6 +44,9 @@ check: deps
 
 check-quick: deps
 	$(SH) lab/check.sh --quick
+
+check-distro: deps
+	$(SH) lab/check-distro.sh
 
 lava-jobs: deps
 	$(SH) lab/lava-jobs.sh $(LAVA_ARGS)

@@ -218,6 +218,17 @@ check_topology() {
 	return 1
 }
 
+# boot_checks: what the check jobs run first: the NUMA nodes the guest
+# was given, the selftests shipped, and the built-in slub_bench run when
+# the command line asked for one.
+boot_checks() {
+	_bf=0
+	check_topology || _bf=1
+	run_selftests || _bf=1
+	check_builtin_slub_bench || _bf=1
+	return $_bf
+}
+
 # with_cpu_hotplug CMD...: run CMD while the last CPU goes offline and back
 # online in a loop, 0.1 s each way, so that slub_cpu_dead() flushes its
 # slabs while CMD allocates and frees. Prints the round trips made and the
@@ -258,6 +269,11 @@ with_cpu_hotplug() {
 	fi
 	return $_s
 }
+
+# The memory group's memory.max for the check jobs' hackbench: above what
+# its threads need that cannot be reclaimed (a 4M limit killed perf), and
+# about half of what one sysfs walk charges.
+MEMCG_LIMIT=12M
 
 # in_memory_group LIMIT CMD...: run CMD in a cgroup v2 memory group whose
 # memory.max is LIMIT, so that its accounted slab objects are charged and

@@ -26,6 +26,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib/steps.sh"
+. "$(dirname "$0")/lib/checks.sh"
 USAGE="check.sh [--quick]"
 quick=0
 case $# in
@@ -52,48 +53,6 @@ variants=${LAB_CHECK_VARIANTS:-$matrix}
 full=0
 [ -n "${LAB_CHECK_VARIANTS:-}" ] || [ $quick = 1 ] || full=1
 job=guest/jobs/check.sh
-
-# boot_test NAME DESCRIPTION BOOT-ARGS...: boot a guest, show its verdict,
-# count it as one test; the cases the guest judged go to the JUnit file
-# too, each in the suite "guest NAME".
-boot_test() {
-	_name=$1 _desc=$2
-	shift 2
-	timed "boot $_name" sh lab/boot.sh --out "$out/$_name" "$@" >"$out/$_name.verdict" 2>&1
-	_rc=$?
-	if [ $_rc = 0 ]; then
-		sed 's/^/    /' "$out/$_name.verdict"
-		t_pass "$_desc"
-	else
-		t_fail "$_desc" "$(cat "$out/$_name.verdict")
-log: $out/$_name/console.log"
-	fi
-	guest_cases "$_name"
-}
-
-# guest_cases NAME: boot NAME's result lines (guest/judge.sh) as JUnit
-# rows; a failed case carries the guest's failed cases, the expectations
-# and splats it quoted, and where the whole log is.
-guest_cases() {
-	_con=$out/$1/console.log
-	[ -f "$_con" ] || return 0
-	tr -d '\r' <"$_con" >"$out/$1.lines"
-	_detail=
-	if grep -q -E 'LAB-RESULT [^ ]+ fail' "$out/$1.lines"; then
-		_detail=$out/$1.failed
-		{
-			grep -E 'LAB-RESULT [^ ]+ fail|LAB-EXPECT |LAB-SPLAT ' "$out/$1.lines"
-			echo "console log: $_con"
-		} >"$_detail"
-	fi
-	sed -n -E 's/.*LAB-RESULT ([^ ]+) (pass|fail|skip)([[:space:]].*)?$/\1 \2/p' "$out/$1.lines" |
-		while read -r _id _st; do
-			_d=
-			[ "$_st" != fail ] || _d=$_detail
-			printf 'guest %s\t%s\t%s\t\t%s\n' "$1" "$_id" "$_st" "$_d"
-		done >>"$T_CASES"
-	rm -f "$out/$1.lines"
-}
 
 t_section "base and series trees"
 t_ok "the base and series trees are made (lab/tree.sh)" timed "base and series trees" sh lab/tree.sh series
@@ -288,21 +247,4 @@ fi
 
 timed "wait for the builds beside the run" wait "$builder"
 
-# finish: the step table, on screen and beside the results, then the
-# closing line.
-finish() {
-	t_section "wall time of each step"
-	steps_table "$LAB_STEPS" | tee "$out/steps.txt"
-	# JUnit for CI, from every case of the run (tools/junit).
-	if make -s -C tools/junit >"$out/junit-build.log" 2>&1 &&
-		tools/junit/junit --name "make check$([ $quick = 1 ] && echo ' --quick')" \
-			-o "$out/junit.xml" "$T_CASES" 2>>"$out/junit-build.log"; then
-		echo "junit: $out/junit.xml"
-	else
-		t_fail "the JUnit file is written (tools/junit)" "$(tail -n 10 "$out/junit-build.log")"
-	fi
-	echo "results: $out"
-	t_summary
-}
-
-finish
+finish "make check$([ $quick = 1 ] && echo ' --quick')"

@@ -1,9 +1,12 @@
 #!/bin/sh
 # configure.sh [--out DIR [--local FRAGMENT | --no-local]] VARIANT: write
-# the .config a variant's build uses: tinyconfig plus the variant's
-# fragments, then its build's local fragment (make menuconfig's, when there
-# is one), olddefconfig. Every fragment line must survive olddefconfig, or
-# it fails naming it. lab/build.sh runs this first.
+# the .config a variant's build uses: tinyconfig (or, with the variant's
+# config=debian:FLAVOUR, Debian's configuration of that flavour) plus the
+# variant's fragments, then its build's local fragment (make menuconfig's,
+# when there is one), olddefconfig. Every fragment line must survive
+# olddefconfig, or it fails naming it; on Debian's configuration, so must
+# what the guest needs built in (GUEST_NEEDS). lab/build.sh runs this
+# first.
 #
 # It configures the variant's build folder, or DIR with --out (there with
 # another local fragment, or none: make menuconfig), and only when the
@@ -48,35 +51,46 @@ for f in $V_FRAGMENTS; do frags="$frags $CONFIG_DIR/$f.config"; done
 frags="$frags $local"
 
 kconfig=$(find "$src" -name 'Kconfig*' -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -d' ' -f1)
+start=
+case $V_CONFIG in
+debian:*)
+	start=$LAB_DEBIAN_CONFIGS/config.${V_CONFIG#debian:}.xz
+	[ -f "$start" ] || die "variant $V_NAME: no Debian configuration $start (make deps installs linux-config-6.12)"
+	;;
+esac
 # shellcheck disable=SC2086
-stamp=$({ cat $frags "$0"; echo "$kconfig"; } | sha256sum | cut -d' ' -f1)
+stamp=$({ cat $frags "$0" $start; echo "$kconfig"; } | sha256sum | cut -d' ' -f1)
 if [ -f "$obj/.config" ] && [ "$(cat "$obj/.lab-config-stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo "$obj/.config"
 	exit 0
 fi
 
-log "configuring $obj: tinyconfig +$V_FRAGMENTS${local:+ + $local}"
+log "configuring $obj: $V_CONFIG +$V_FRAGMENTS${local:+ + $local}"
 rm -f "$obj/.lab-config-stamp"
-# tinyconfig takes about 20 s (three makes, each running the compiler
-# tests of the Makefiles and Kconfig), and depends only on the tree's
-# Kconfig files, its tiny*.config fragments and the compiler: made once
-# for each, then copied. olddefconfig below sets the toolchain's options
-# again anyway.
 kbuild_opts
-tiny=$LAB_WORK/tinyconfig/$({ echo "$kconfig"; $KCC --version; cat "$src"/kernel/configs/tiny*.config \
-	"$src/arch/x86/configs/tiny.config"; } | sha256sum | cut -d' ' -f1).config
-if [ -f "$tiny" ]; then
-	cp "$tiny" "$obj/.config"
+if [ -n "$start" ]; then
+	xz -dc "$start" >"$obj/.config"
 else
-	kmake "$src" "$obj" tinyconfig >/dev/null
-	mkdir -p "${tiny%/*}"
-	cp "$obj/.config" "$tiny.$$" && mv "$tiny.$$" "$tiny"
+	# tinyconfig takes about 20 s (three makes, each running the compiler
+	# tests of the Makefiles and Kconfig), and depends only on the tree's
+	# Kconfig files, its tiny*.config fragments and the compiler: made once
+	# for each, then copied. olddefconfig below sets the toolchain's options
+	# again anyway.
+	tiny=$LAB_WORK/tinyconfig/$({ echo "$kconfig"; $KCC --version; cat "$src"/kernel/configs/tiny*.config \
+		"$src/arch/x86/configs/tiny.config"; } | sha256sum | cut -d' ' -f1).config
+	if [ -f "$tiny" ]; then
+		cp "$tiny" "$obj/.config"
+	else
+		kmake "$src" "$obj" tinyconfig >/dev/null
+		mkdir -p "${tiny%/*}"
+		cp "$obj/.config" "$tiny.$$" && mv "$tiny.$$" "$tiny"
+	fi
+	log "tinyconfig: $tiny"
+	# tinyconfig turns on SLUB_TINY, which selects SLAB_MERGE_DEFAULT. The
+	# guest fragment turns SLUB_TINY off; drop both lines so that the
+	# merge default is the tree's own Kconfig default, not SLUB_TINY's.
+	sed -i -e '/^CONFIG_SLUB_TINY=/d' -e '/^CONFIG_SLAB_MERGE_DEFAULT=/d' "$obj/.config"
 fi
-log "tinyconfig: $tiny"
-# tinyconfig turns on SLUB_TINY, which selects SLAB_MERGE_DEFAULT. The
-# guest fragment turns SLUB_TINY off; drop both lines so that the
-# merge default is the tree's own Kconfig default, not SLUB_TINY's.
-sed -i -e '/^CONFIG_SLUB_TINY=/d' -e '/^CONFIG_SLAB_MERGE_DEFAULT=/d' "$obj/.config"
 # merge_config.sh writes its temporary files into the current directory:
 # run it in the build folder, not in the caller's (a work tree).
 # shellcheck disable=SC2086
@@ -86,5 +100,13 @@ kmake "$src" "$obj" olddefconfig >/dev/null
 # shellcheck disable=SC2086
 sh "$LAB_ROOT/lab/config-check.sh" "$obj/.config" $frags ||
 	die "variant $V_NAME: fragment options did not survive olddefconfig (listed above)"
+# A distribution's configuration builds much as modules; the lab builds
+# its bzImage alone, so what the guest and its jobs use must be built in.
+if [ -n "$start" ]; then
+	for o in $GUEST_NEEDS; do
+		grep -q "^CONFIG_$o=y$" "$obj/.config" ||
+			die "variant $V_NAME: CONFIG_$o is not built in, and the guest needs it (a module is not built)"
+	done
+fi
 echo "$stamp" >"$obj/.lab-config-stamp"
 echo "$obj/.config"

@@ -20,6 +20,13 @@ LAB_TARBALL=${LAB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # another commit, and b4 would not find the base (make deps installs this
 # one; moving the series to a new one means re-exporting it).
 LAB_KERNEL_DEB=${LAB_KERNEL_DEB:-6.12.118-1~deb12u1}
+# Debian's kernel configurations (package linux-config-6.12, in the same
+# version), which variants with config=debian:FLAVOUR start from.
+LAB_DEBIAN_CONFIGS=${LAB_DEBIAN_CONFIGS:-/usr/src/linux-config-6.12}
+# What the guest (guest/init) and its jobs use, which must be built in: a
+# build of a distribution's configuration builds no modules.
+GUEST_NEEDS="SERIAL_8250 SERIAL_8250_CONSOLE BLK_DEV_INITRD DEVTMPFS PROC_FS SYSFS TMPFS
+BINFMT_ELF BINFMT_SCRIPT UNIX FUTEX EPOLL PERF_EVENTS CGROUPS MEMCG"
 BASE_TREE=$LAB_WORK/src/base
 SERIES_TREE=${LAB_SERIES_TREE:-$LAB_WORK/src/series}
 PATCH_DIR=${LAB_PATCHES:-$LAB_ROOT/patches}

@@ -39,6 +39,7 @@ for n in "$@"; do
 	echo "fragments=$V_FRAGMENTS"
 	echo "cmdline=$V_CMDLINE"
 	echo "numa=$V_NUMA"
+	echo "config=$V_CONFIG"
 	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
 	echo "build=$V_OBJ"
 done

@@ -108,6 +108,11 @@ t_refuses "boot: memory that does not split into one node a vCPU is refused" "1G
 	env LAB_SMP=3 sh lab/boot.sh --numa series-rt-debug $job
 t_refuses "boot: a LAB_SMP that is not a number is refused" "LAB_SMP takes a positive whole number" \
 	env LAB_SMP=two sh lab/boot.sh series-rt-debug $job
+t_refuses "build: a config other than tinyconfig or debian:FLAVOUR is refused" "config must be 'tinyconfig' or 'debian:FLAVOUR', not 'debian:../x'" \
+	tv variants sh lab/build.sh bad-config
+t_says "a Debian-configuration variant builds in a folder of its own" \
+	'^build=.*/series-debian-amd64_rt_amd64-distro-debug-slub-bench$' sh lab/variants.sh series-rt-debian-debug
+t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check-distro.sh now
 t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series' or 'series@REV\[:N\]'" \
 	tv variants sh lab/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \
@@ -420,6 +425,8 @@ if [ $quick = 0 ]; then
 	timed "  series round trip" sh tests/series-roundtrip.sh >"$rt" 2>&1 &
 	t_section "make menuconfig without a person (lab/menuconfig.sh --edit, lab/configure.sh)"
 	timed "  menuconfig test" sh tests/menuconfig.sh
+	t_section "Debian's configuration as a lab build (lab/configure.sh, config=debian:...)"
+	timed "  distro config test" sh tests/distro-config.sh
 	wait $!
 	t_section "series round trip (lab/tree.sh)"
 	cat "$rt"

@@ -8,14 +8,12 @@
 #lab-expect: ok [0-9]+ slub_test
 #lab-expect: # slub_test: .*pass:[1-9]
 #lab-expect: ok [0-9]+ test_fastpath_stress
-#lab-expect: test_fastpath_stress_hotplug: cpu [0-9]+ went offline [1-9][0-9]* times
+#lab-expect: test_fastpath_stress_hotplug: CPU [0-9]+ went offline [1-9][0-9]* times
 #lab-expect: ok [0-9]+ test_shrink_while_partial_drains
 #lab-expect: test_meminit: all [0-9]+ tests passed
 #lab-expect: LAB-SELFTEST slab_sysfs status=0
 . /lab/lib.sh
 lab_info
 fail=0
-check_topology || fail=1
-run_selftests || fail=1
-check_builtin_slub_bench || fail=1
+boot_checks || fail=1
 exit $fail

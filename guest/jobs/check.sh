@@ -11,7 +11,7 @@
 #lab-expect: ok [0-9]+ slub_test
 #lab-expect: # slub_test: .*pass:[1-9]
 #lab-expect: ok [0-9]+ test_fastpath_stress
-#lab-expect: test_fastpath_stress_hotplug: cpu [0-9]+ went offline [1-9][0-9]* times
+#lab-expect: test_fastpath_stress_hotplug: CPU [0-9]+ went offline [1-9][0-9]* times
 #lab-expect: ok [0-9]+ test_shrink_while_partial_drains
 #lab-expect: test_meminit: all [0-9]+ tests passed
 #lab-expect: LAB-HACKBENCH-END process_pipes status=0
@@ -21,15 +21,10 @@
 #lab-expect: LAB-HOTPLUG cpu[0-9]+ cycles=[1-9][0-9]* failures=0
 #lab-expect: LAB-MEMCG max=[0-9]+ peak=[0-9]+ .*events: .*max [1-9]
 . /lab/lib.sh
-# The memory group's memory.max: above what the hackbench run needs that
-# cannot be reclaimed, below what the dentry loop beside it fills.
-MEMCG_LIMIT=12M
 lab_info
 fail=0
-check_topology || fail=1
-run_selftests || fail=1
-check_builtin_slub_bench || fail=1
+boot_checks || fail=1
 with_slab_stress with_cpu_hotplug run_hackbench process_pipes 2 -p -g 2 -l 40 || fail=1
-with_slab_stress with_cpu_hotplug in_memory_group $MEMCG_LIMIT \
+with_slab_stress with_cpu_hotplug in_memory_group "$MEMCG_LIMIT" \
 	run_hackbench thread_sockets 2 -T -g 2 -l 40 || fail=1
 exit $fail

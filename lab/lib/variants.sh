@@ -2,8 +2,10 @@
 
 # Variants. variants/BUILD.variant declares a build: key=value lines tree,
 # fragments, cmdline, description, and optionally boots (boot lists),
-# check (yes: make check boots it) and numa (yes: QEMU gives the guest a
-# NUMA node per vCPU, lab/boot.sh --numa). Each line "SUFFIX PARAMETERS" of a boot
+# check (yes: make check boots it), numa (yes: QEMU gives the guest a
+# NUMA node per vCPU, lab/boot.sh --numa) and config (what the fragments
+# are merged onto: tinyconfig, the default, or debian:FLAVOUR, Debian's
+# configuration config.FLAVOUR.xz from package linux-config-6.12). Each line "SUFFIX PARAMETERS" of a boot
 # list variants/LIST.boots declares one more variant, BUILD-SUFFIX: the same
 # build booted with PARAMETERS in its cmdline, where the word {boot} stands
 # (at the end when there is none). BUILD itself boots without them.
@@ -18,11 +20,11 @@ variant_builds() {
 }
 
 # load_build BUILD: sets B_FILE B_TREE B_FRAGMENTS B_CMDLINE B_DESC
-# B_BOOTS B_CHECK B_NUMA; anything but the known keys is an error, so typos do not
+# B_BOOTS B_CHECK B_NUMA B_CONFIG; anything but the known keys is an error, so typos do not
 # pass silently.
 load_build() {
 	B_FILE=$VARIANT_DIR/$1.variant
-	B_TREE= B_FRAGMENTS= B_CMDLINE= B_DESC= B_BOOTS= B_CHECK=no B_NUMA=no
+	B_TREE= B_FRAGMENTS= B_CMDLINE= B_DESC= B_BOOTS= B_CHECK=no B_NUMA=no B_CONFIG=tinyconfig
 	_n=0
 	while IFS= read -r _line || [ -n "$_line" ]; do
 		_n=$((_n + 1))
@@ -35,7 +37,8 @@ load_build() {
 		boots=*) B_BOOTS=${_line#boots=} ;;
 		check=*) B_CHECK=${_line#check=} ;;
 		numa=*) B_NUMA=${_line#numa=} ;;
-		*) die "$B_FILE:$_n: unknown line '$_line' (keys: tree, fragments, cmdline, description, boots, check, numa)" ;;
+		config=*) B_CONFIG=${_line#config=} ;;
+		*) die "$B_FILE:$_n: unknown line '$_line' (keys: tree, fragments, cmdline, description, boots, check, numa, config)" ;;
 		esac
 	done <"$B_FILE"
 	case $B_TREE in
@@ -50,6 +53,12 @@ load_build() {
 	case $B_NUMA in
 	yes | no) ;;
 	*) die "$B_FILE: numa must be 'yes' or 'no', not '$B_NUMA'" ;;
+	esac
+	case $B_CONFIG in
+	tinyconfig) ;;
+	debian:*[!a-z0-9_-]* | debian:) die "$B_FILE: config must be 'tinyconfig' or 'debian:FLAVOUR', not '$B_CONFIG'" ;;
+	debian:*) ;;
+	*) die "$B_FILE: config must be 'tinyconfig' or 'debian:FLAVOUR', not '$B_CONFIG'" ;;
 	esac
 	[ -n "$B_FRAGMENTS" ] || die "$B_FILE: no fragments"
 	for _fr in $B_FRAGMENTS; do
@@ -115,7 +124,7 @@ unknown_variant() {
 }
 
 # load_variant NAME: sets V_NAME V_BUILD V_TREE V_FRAGMENTS V_CMDLINE V_DESC
-# V_NUMA, V_LOCAL (the build's local fragment from make menuconfig, when
+# V_NUMA V_CONFIG, V_LOCAL (the build's local fragment from make menuconfig, when
 # there is one) and V_OBJ (its build folder).
 load_variant() {
 	V_NAME=$1 V_BUILD= _params=
@@ -131,7 +140,7 @@ load_variant() {
 		[ -n "$_params" ] && V_BUILD=$_b && break
 	done
 	[ -n "$V_BUILD" ] || unknown_variant "$1"
-	V_TREE=$B_TREE V_FRAGMENTS=$B_FRAGMENTS V_DESC=$B_DESC V_NUMA=$B_NUMA
+	V_TREE=$B_TREE V_FRAGMENTS=$B_FRAGMENTS V_DESC=$B_DESC V_NUMA=$B_NUMA V_CONFIG=$B_CONFIG
 	[ -z "$_params" ] || V_DESC="$V_DESC, booted with $_params"
 	case $B_CMDLINE in
 	*'{boot}'*) _c="${B_CMDLINE%%\{boot\}*} $_params ${B_CMDLINE#*\{boot\}}" ;;
@@ -142,7 +151,7 @@ load_variant() {
 	V_LOCAL=$(local_fragment "$V_BUILD")
 	[ -f "$V_LOCAL" ] || V_LOCAL=
 	# shellcheck disable=SC2086
-	V_OBJ=$(obj_dir "$V_TREE" $V_FRAGMENTS)
+	V_OBJ=$(obj_dir "$V_TREE" "$V_CONFIG" $V_FRAGMENTS)
 	# A build with a local fragment gets its own folder, so removing the
 	# fragment goes back to the declared build as it was.
 	[ -z "$V_LOCAL" ] || V_OBJ=$V_OBJ-local
@@ -153,12 +162,14 @@ local_fragment() {
 	echo "$LAB_LOCAL/$1.config"
 }
 
-# obj_dir TREE FRAGMENTS...: one build folder per (tree, fragments), so
-# variants that differ only in boot parameters share a build.
+# obj_dir TREE CONFIG FRAGMENTS...: one build folder per (tree, config,
+# fragments), so variants that differ only in boot parameters share a
+# build.
 obj_dir() {
 	_t=$1
-	shift
 	_name=$(tree_folder "$_t")
+	case $2 in debian:*) _name=$_name-debian-${2#debian:} ;; esac
+	shift 2
 	for _fr in "$@"; do _name=$_name-$_fr; done
 	[ -n "${KERNEL_SRC:-}" ] && [ "$_t" = series ] && _name=custom-${_name#series-}
 	echo "$LAB_OBJ/$_name"
