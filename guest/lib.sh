@@ -278,8 +278,8 @@ MEMCG_LIMIT=12M
 # in_memory_group LIMIT CMD...: run CMD in a cgroup v2 memory group whose
 # memory.max is LIMIT, so that its accounted slab objects are charged and
 # uncharged while the group is reclaimed. Beside CMD, a loop in the group
-# looks up names sysfs does not have: each leaves a negative dentry,
-# charged to the group and reclaimable, so the group reaches its limit and
+# walks /sys and /proc/sys: the dentries and inodes it makes are charged
+# to the group and reclaimable, so the group reaches its limit and
 # reclaim frees them, without killing anything. Prints the group's
 # memory.events; fails when the group never reached its limit, or on an
 # OOM kill in it.
