@@ -12,6 +12,7 @@
 
 #include "csv.h"
 #include "error.h"
+#include "malformed.h"
 #include "json.h"
 #include "meta.h"
 #include "options.h"
@@ -23,6 +24,8 @@
 #include "stats.h"
 #include "status.h"
 #include "table.h"
+
+const char tool_name[] = "compare";
 
 int main(int argc, char **argv)
 {

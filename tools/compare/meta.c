@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "meta.h"
 #include "tsv.h"
 

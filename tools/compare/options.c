@@ -1,46 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* options.c - the command line: --opt VALUE or --opt=VALUE, anywhere. */
+/* options.c - the command line (the syntax is tools/lib/args.h). */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "args.h"
 #include "options.h"
+#include "xalloc.h"
 
 #define USAGE "usage: compare [--baseline VARIANT] [--format table|csv|json] [--alpha A] [--plot PREFIX] [--metric NAME]... RESULTS_DIR [RESULTS_DIR2]"
-
-__attribute__((format(printf, 1, 2)))
-static _Noreturn void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("compare: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\n%s\n", USAGE);
-	exit(2);
-}
-
-/* "--name value" or "--name=value"; NULL when argv[*i] is not --name. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-	const char *a = argv[*i];
-	size_t len = strlen(name);
-
-	if (strncmp(a, name, len))
-		return NULL;
-	if (a[len] == '=')
-		return a + len + 1;
-	if (a[len])
-		return NULL;
-	if (*i + 1 >= argc)
-		usage_error("%s needs a value", name);
-	return argv[++*i];
-}
 
 static void set_format(struct options *opt, const char *v)
 {
@@ -82,16 +51,10 @@ static void add_metric_name(struct options *opt, const char *v)
 	opt->metrics[opt->nmetrics++] = v;
 }
 
-static void add_dir(struct options *opt, const char *v)
-{
-	if (opt->ndirs == MAX_DIRS)
-		usage_error("at most %d results folders", MAX_DIRS);
-	opt->dirs[opt->ndirs++] = v;
-}
-
 /* false when argv[*i] is no option we know */
-static bool parse_option(struct options *opt, int argc, char **argv, int *i)
+static bool parse_option(void *ctx, int argc, char **argv, int *i)
 {
+	struct options *opt = ctx;
 	const char *v;
 
 	if ((v = opt_value(argc, argv, i, "--baseline")))
@@ -109,30 +72,25 @@ static bool parse_option(struct options *opt, int argc, char **argv, int *i)
 	return true;
 }
 
+static void add_dir(void *ctx, const char *v)
+{
+	struct options *opt = ctx;
+
+	if (opt->ndirs == MAX_DIRS)
+		usage_error("at most %d results folders", MAX_DIRS);
+	opt->dirs[opt->ndirs++] = v;
+}
+
 void parse_args(int argc, char **argv, struct options *opt)
 {
-	bool options = true;
-	int i;
+	static const struct args_spec spec = {
+		.usage = USAGE,
+		.option = parse_option,
+		.operand = add_dir,
+	};
 
 	*opt = (struct options){ .format = FORMAT_TABLE, .alpha = 0.05 };
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (options && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
-			printf("%s\n", USAGE);
-			exit(0);
-		}
-		if (options && !strcmp(a, "--")) {
-			options = false;
-			continue;
-		}
-		if (options && a[0] == '-' && a[1]) {
-			if (!parse_option(opt, argc, argv, &i))
-				usage_error("unknown option '%s'", a);
-			continue;
-		}
-		add_dir(opt, a);
-	}
+	args_parse(&spec, opt, argc, argv);
 	if (!opt->ndirs)
 		usage_error("no results folder given");
 }

@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "error.h"
 #include "plot.h"
 #include "plot_data.h"

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "plot_script.h"
 #include "rows.h"
 #include "stats.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "results.h"
 
 const char *const better_name[BETTER_COUNT] = {

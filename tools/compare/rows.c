@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "error.h"
+#include "malformed.h"
 #include "rows.h"
 #include "stats.h"
 

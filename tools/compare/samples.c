@@ -11,8 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "error.h"
+#include "malformed.h"
 #include "samples.h"
 #include "tsv.h"
 

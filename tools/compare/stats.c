@@ -8,7 +8,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "error.h"
 #include "stats.h"
 

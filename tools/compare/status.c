@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "error.h"
+#include "malformed.h"
 #include "status.h"
 #include "tsv.h"
 

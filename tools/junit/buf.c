@@ -1,26 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* buf.c - growing byte strings and allocations that cannot fail. */
+/* buf.c - growing byte strings. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "error.h"
-
-void *xrealloc(void *p, size_t size)
-{
-	p = realloc(p, size ? size : 1);
-	if (!p)
-		die(1, "out of memory");
-	return p;
-}
-
-char *xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-
-	return memcpy(xrealloc(NULL, n), s, n);
-}
+#include "xalloc.h"
 
 void buf_add(struct buf *b, const void *s, size_t n)
 {

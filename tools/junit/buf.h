@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* buf.h - growing byte strings and allocations that cannot fail. */
+/* buf.h - growing byte strings. */
 #ifndef JUNIT_BUF_H
 #define JUNIT_BUF_H
 
@@ -11,10 +11,6 @@ struct buf {
 	size_t len;
 	size_t cap;
 };
-
-/* realloc() that exits 1 when out of memory. */
-void *xrealloc(void *p, size_t size);
-char *xstrdup(const char *s);
 
 /* Append @n bytes of @s to @b. */
 void buf_add(struct buf *b, const void *s, size_t n);

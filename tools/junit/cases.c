@@ -12,6 +12,7 @@
 #include "cases.h"
 #include "clean.h"
 #include "error.h"
+#include "xalloc.h"
 #include "fields.h"
 
 /* the line being read, for the messages */

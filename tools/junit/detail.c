@@ -9,6 +9,7 @@
 #include "clean.h"
 #include "detail.h"
 #include "error.h"
+#include "xalloc.h"
 #include "firstline.h"
 
 #define CHUNK	65536

@@ -12,9 +12,12 @@
 #include <libxml/xmlversion.h>
 
 #include "cases.h"
+#include "error.h"
 #include "options.h"
 #include "outfile.h"
 #include "report.h"
+
+const char tool_name[] = "junit";
 
 int main(int argc, char **argv)
 {

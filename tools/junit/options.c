@@ -1,46 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* options.c - the command line: -o OUT, --opt VALUE or --opt=VALUE. */
+/* options.c - the command line (the syntax is tools/lib/args.h). */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "options.h"
 
 #define USAGE "usage: junit [--name RUN-NAME] [--max-excerpt BYTES] -o OUT.xml CASES.tsv"
-
-__attribute__((format(printf, 1, 2)))
-static _Noreturn void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("junit: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\n%s\n", USAGE);
-	exit(2);
-}
-
-/* "NAME VALUE" or "NAME=VALUE"; NULL when argv[*i] is not NAME. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-	const char *a = argv[*i];
-	size_t len = strlen(name);
-
-	if (strncmp(a, name, len))
-		return NULL;
-	if (a[len] == '=')
-		return a + len + 1;
-	if (a[len])
-		return NULL;
-	if (*i + 1 >= argc)
-		usage_error("%s needs a value", name);
-	return argv[++*i];
-}
 
 static void set_once(const char **slot, const char *v, const char *what)
 {
@@ -66,8 +36,9 @@ static void set_max_excerpt(struct options *opt, const char *v)
 }
 
 /* false when argv[*i] is no option we know */
-static bool parse_option(struct options *opt, int argc, char **argv, int *i)
+static bool parse_option(void *ctx, int argc, char **argv, int *i)
 {
+	struct options *opt = ctx;
 	const char *v = opt_value(argc, argv, i, "-o");
 
 	if (v) {
@@ -102,33 +73,26 @@ static const char *default_name(const char *cases)
 	return name;
 }
 
+static void set_cases(void *ctx, const char *v)
+{
+	struct options *opt = ctx;
+
+	if (opt->cases)
+		usage_error("one CASES.tsv only ('%s' and '%s' given)",
+			    opt->cases, v);
+	opt->cases = v;
+}
+
 void parse_args(int argc, char **argv, struct options *opt)
 {
-	bool options = true;
-	int i;
+	static const struct args_spec spec = {
+		.usage = USAGE,
+		.option = parse_option,
+		.operand = set_cases,
+	};
 
 	*opt = (struct options){ .max_excerpt = DEFAULT_MAX_EXCERPT };
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (options && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
-			printf("%s\n", USAGE);
-			exit(0);
-		}
-		if (options && !strcmp(a, "--")) {
-			options = false;
-			continue;
-		}
-		if (options && a[0] == '-' && a[1]) {
-			if (!parse_option(opt, argc, argv, &i))
-				usage_error("unknown option '%s'", a);
-			continue;
-		}
-		if (opt->cases)
-			usage_error("one CASES.tsv only ('%s' and '%s' given)",
-				    opt->cases, a);
-		opt->cases = a;
-	}
+	args_parse(&spec, opt, argc, argv);
 	if (!opt->out)
 		usage_error("no output file given (-o OUT.xml)");
 	if (!opt->cases)

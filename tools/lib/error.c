@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* error.c - compare's error messages and exits. */
+/* error.c - a tool's messages and exits, each starting with its name. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "error.h"
 
-static size_t malformed_lines;
+static void (*die_hook)(void);
 
-void finish(int code)
+void on_die(void (*fn)(void))
 {
-	if (malformed_lines)
-		fprintf(stderr, "compare: %zu malformed lines skipped\n",
-			malformed_lines);
-	exit(code);
+	die_hook = fn;
 }
 
 void die(int code, const char *fmt, ...)
@@ -22,22 +19,23 @@ void die(int code, const char *fmt, ...)
 
 	/* the message follows the output it interrupts, not the other way round */
 	fflush(stdout);
-	fputs("compare: ", stderr);
+	fprintf(stderr, "%s: ", tool_name);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	finish(code);
+	if (die_hook)
+		die_hook();
+	exit(code);
 }
 
-void malformed(const char *path, size_t line, const char *fmt, ...)
+void warning(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "compare: %s:%zu: ", path, line);
+	fprintf(stderr, "%s: warning: ", tool_name);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	malformed_lines++;
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* alloc.c - memory and strings that cannot fail: out of memory exits 1. */
+/* xalloc.c - memory and strings that cannot fail: out of memory exits 1. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "xalloc.h"
 #include "error.h"
 
 void *xrealloc(void *p, size_t size)

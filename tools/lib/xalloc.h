@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* alloc.h - memory and strings that cannot fail: out of memory exits 1. */
-#ifndef COMPARE_ALLOC_H
-#define COMPARE_ALLOC_H
+/* xalloc.h - memory and strings that cannot fail: out of memory exits 1. */
+#ifndef TOOLS_XALLOC_H
+#define TOOLS_XALLOC_H
 
 #include <stddef.h>
 
