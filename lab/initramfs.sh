@@ -20,7 +20,7 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	die "$busybox is not static: run 'make deps' (package busybox-static)"
 
 # Rebuild only when an input changed.
-stamp=$(cat "$LAB_ROOT/guest/init" "$LAB_ROOT/guest/lib.sh" "$LAB_ROOT/guest/trace.sh" \
+stamp=$(cat "$LAB_ROOT/guest/init" "$LAB_ROOT/guest/lib.sh" "$LAB_ROOT/guest/load.sh" "$LAB_ROOT/guest/trace.sh" \
 	"$LAB_ROOT/guest/judge.sh" "$LAB_ROOT/lab/splat-patterns" "$busybox" "$hackbench" "$cyclictest" "$perf" | sha256sum | cut -d' ' -f1)
 if [ -f "$out" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo "$out"
@@ -37,6 +37,7 @@ ln -s busybox "$stage/bin/sh"
 cp "$LAB_ROOT/guest/init" "$stage/init"
 chmod 755 "$stage/init"
 cp "$LAB_ROOT/guest/lib.sh" "$stage/lab/lib.sh"
+cp "$LAB_ROOT/guest/load.sh" "$stage/lab/load.sh"
 cp "$LAB_ROOT/guest/trace.sh" "$stage/lab/trace.sh"
 cp "$LAB_ROOT/guest/judge.sh" "$stage/lab/judge.sh"
 # The guest judges its own log with the host's patterns.

@@ -2,7 +2,7 @@
 # latency.sh (make bench BENCH_ARGS=--latency): the latency guard. Boots
 # each variant with the kernel's latency tracers (configs/latency.config)
 # under a load that stresses SLUB's lists: hackbench, a loop reading every
-# slab attribute and shrinking every cache (guest/lib.sh slab_walk_start,
+# slab attribute and shrinking every cache (guest/load.sh slab_walk_start,
 # the same on base and series kernels), and slab_burst
 # (guest/modules/) leaving thousands of partial slabs and freeing them from
 # another CPU, again and again; cyclictest runs beside it. Every
@@ -116,6 +116,7 @@ while [ $r -le $rounds ]; do
 			echo "#lab-expect: LAB-WALK passes=[1-9]"
 			echo "#lab-expect: LAB-HACKBENCH-END threads status=0"
 			echo ". /lab/lib.sh"
+			echo ". /lab/load.sh"
 			echo ". /lab/trace.sh"
 			echo "lab_info"
 			echo "run_selftests"

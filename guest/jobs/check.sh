@@ -2,7 +2,7 @@
 # project's selftests, then two short hackbench runs under perf stat while
 # the slab_sysfs selftest reads and shrinks every cache in a loop and the
 # last CPU goes offline and online in a loop; the second runs in a memory
-# cgroup small enough to be reclaimed (guest/lib.sh in_memory_group).
+# cgroup small enough to be reclaimed (guest/load.sh in_memory_group).
 # Built-in KUnit suites and test_meminit ran at boot, and so did slub_bench
 # when the kernel command line asks for it. The debug fragment's kernels
 # have what this needs: CPU hotplug and memory cgroups.
@@ -21,6 +21,7 @@
 #lab-expect: LAB-HOTPLUG cpu[0-9]+ cycles=[1-9][0-9]* failures=0
 #lab-expect: LAB-MEMCG max=[0-9]+ peak=[0-9]+ .*events: .*max [1-9]
 . /lab/lib.sh
+. /lab/load.sh
 lab_info
 fail=0
 boot_checks || fail=1

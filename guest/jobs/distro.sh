@@ -16,6 +16,7 @@
 #lab-expect: LAB-MEMCG max=[0-9]+ peak=[0-9]+ .*events: .*max [1-9]
 #lab-expect: LAB-WALK passes=[1-9]
 . /lab/lib.sh
+. /lab/load.sh
 lab_info
 fail=0
 boot_checks || fail=1
