@@ -37,10 +37,13 @@ with=
 # Module.symvers they write.
 # A distribution's configuration (config=debian:...) builds its bzImage
 # alone: thousands of modules would take hours, and the guest loads none
-# of them (lab/configure.sh checks that what it needs is built in).
+# of them (lab/configure.sh checks that what it needs is built in). Its
+# modules_prepare writes what the lab's external modules link with
+# (scripts/module.lds).
 targets=bzImage
-if [ "$V_CONFIG" = tinyconfig ] && grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
+if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 	targets="bzImage modules"
+	[ "$V_CONFIG" = tinyconfig ] || targets="bzImage modules_prepare"
 fi
 log "building $V_NAME in $obj (-j$KJOBS$with)"
 # shellcheck disable=SC2086
@@ -51,7 +54,7 @@ fi
 grep -E 'warning:' "$obj/build.log" | head -20 >&2 || true
 # Without the modules, no Module.symvers: the lab's external modules link
 # against vmlinux's exports.
-if [ "$targets" = bzImage ] && [ -f "$obj/vmlinux.symvers" ]; then
+if [ "$targets" != "bzImage modules" ] && [ -f "$obj/vmlinux.symvers" ]; then
 	cp "$obj/vmlinux.symvers" "$obj/Module.symvers"
 fi
 
