@@ -14,11 +14,10 @@ void usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", tool_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage("", fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n%s\n", usage_line ? usage_line : "");
+	fprintf(stderr, "%s\n", usage_line ? usage_line : "");
 	exit(2);
 }
 

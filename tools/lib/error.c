@@ -8,6 +8,13 @@
 
 static void (*die_hook)(void);
 
+void vmessage(const char *prefix, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s", tool_name, prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void on_die(void (*fn)(void))
 {
 	die_hook = fn;
@@ -19,11 +26,9 @@ void die(int code, const char *fmt, ...)
 
 	/* the message follows the output it interrupts, not the other way round */
 	fflush(stdout);
-	fprintf(stderr, "%s: ", tool_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	if (die_hook)
 		die_hook();
 	exit(code);
@@ -33,9 +38,7 @@ void warning(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: warning: ", tool_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage("warning: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
