@@ -51,14 +51,43 @@ run_selftests() {
 	return $_fail
 }
 
+# The software events perf stat counts around hackbench.
+HACKBENCH_EVENTS=task-clock,context-switches,cpu-migrations,page-faults
+
+# hold_perf_keys: keep perf's static keys on until the guest powers off:
+# perf_swevent_enabled[] of the software events above, and
+# perf_sched_events. Each perf stat turns them on when it opens its events
+# and off after it exits (perf_sched_events up to a second later), and each
+# time text_poke_bp() patches their sites. Under multi-threaded TCG (QEMU
+# 7.2) that has ended in "Oops: int3", on plain 6.12 too and with no CPU
+# hotplug (docs/check.md). One perf stat on a sleeping task holds the keys,
+# so that later ones only move their counts. It removes perf's patching
+# only, the only one seen to trap: the memory group's keys and the jobs of
+# make bench, the latency guard and make hackbench still patch text.
+hold_perf_keys() {
+	perf stat -e "$HACKBENCH_EVENTS" -- sleep 2147483647 >/dev/null 2>&1 &
+	_perf_hold_pid=$!
+	_tries=0
+	# Held once its four events are open (each an fd of perf stat's).
+	while [ "$(ls -l /proc/$_perf_hold_pid/fd 2>/dev/null |
+		grep -c perf_event)" -lt 4 ]; do
+		_tries=$((_tries + 1))
+		if [ $_tries -gt 50 ] || ! kill -0 $_perf_hold_pid 2>/dev/null; then
+			say "LAB-PERF-KEYS not held: perf stat did not open its events in 10 s"
+			return 1
+		fi
+		sleep 0.2
+	done
+	say "LAB-PERF-KEYS held by perf stat (pid $_perf_hold_pid)"
+}
+
 # run_hackbench LABEL REPEATS HACKBENCH-ARGS...: perf stat -r REPEATS around
 # hackbench; samples are marked with LABEL for the host.
 run_hackbench() {
 	_label=$1 _rep=$2
 	shift 2
 	echo "LAB-HACKBENCH-BEGIN $_label repeats=$_rep args=$*"
-	perf stat -r "$_rep" -e task-clock,context-switches,cpu-migrations,page-faults \
-		hackbench "$@" >/tmp/hackbench.out 2>&1
+	perf stat -r "$_rep" -e "$HACKBENCH_EVENTS" hackbench "$@" >/tmp/hackbench.out 2>&1
 	_s=$?
 	keep /tmp/hackbench.out
 	say "LAB-HACKBENCH-END $_label status=$_s"

@@ -5,7 +5,8 @@
 #   --append "PARAMS"   kernel parameters added to the variant's cmdline
 #   --out DIR           results folder (default: results/<date>-<variant>)
 #   --timeout SECONDS   host-side limit for the whole boot (default 900)
-#   --accel auto|kvm|tcg  (default auto: kvm when /dev/kvm is usable)
+#   --accel auto|kvm|tcg|tcg-single  (default auto: kvm when /dev/kvm is
+#                       usable; tcg-single runs every vCPU on one host thread)
 #   --icount            TCG only: guest time counts instructions
 #   --native-cpu        TCG only: hide the CPUID hypervisor bit, so that the
 #                       guest takes its bare-metal paths (raw spinlocks queue
@@ -20,7 +21,7 @@
 # evenly between the nodes with --numa).
 set -eu
 . "$(dirname "$0")/lib.sh"
-USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg] [--icount] [--native-cpu] [--numa] [--no-scan] VARIANT JOB-SCRIPT"
+USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg|tcg-single] [--icount] [--native-cpu] [--numa] [--no-scan] VARIANT JOB-SCRIPT"
 
 append= out= timeout=900 accel=auto icount=0 native=0 scan=1 numa=no
 while [ $# -gt 0 ]; do
@@ -41,9 +42,9 @@ done
 [ $# -eq 2 ] || usage_die "expected VARIANT and JOB-SCRIPT"
 case $timeout in '' | *[!0-9]*) usage_die "--timeout takes whole seconds, not '$timeout'" ;; esac
 case $accel in
-auto | tcg) ;;
+auto | tcg | tcg-single) ;;
 kvm) have_kvm || die "--accel kvm: /dev/kvm is missing or not usable by $(id -un)" ;;
-*) usage_die "--accel takes auto, kvm or tcg, not '$accel'" ;;
+*) usage_die "--accel takes auto, kvm, tcg or tcg-single, not '$accel'" ;;
 esac
 if [ $native = 1 ] && [ $accel = kvm ]; then
 	usage_die "--native-cpu needs TCG (a KVM guest runs under a hypervisor)"
@@ -97,6 +98,8 @@ if [ $accel = kvm ]; then
 	machine="-accel kvm -cpu host"
 elif [ $icount = 1 ]; then
 	machine="-accel tcg -cpu $cpu -icount shift=0,sleep=off"
+elif [ $accel = tcg-single ]; then
+	machine="-accel tcg,thread=single -cpu $cpu"
 else
 	machine="-accel tcg -cpu $cpu"
 fi

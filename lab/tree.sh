@@ -141,10 +141,11 @@ make_series() {
 
 # recipients PATCH: "TO<TAB>CC" for PATCH, as the series tree's
 # get_maintainer.pl gives them (no git history: offline): its maintainers
-# as To:, its reviewers and lists as Cc:, each comma-separated.
+# as To:, its reviewers and lists as Cc:, each comma-separated and sorted
+# (get_maintainer.pl's order of equals changed between exports).
 recipients() {
 	(cd "$SERIES_TREE" && perl scripts/get_maintainer.pl --no-git --no-git-fallback "$1") |
-		awk '{
+		LC_ALL=C sort | awk '{
 			role = $0; sub(/^[^(]*\(/, "", role)
 			who = $0; sub(/ \(.*$/, "", who)
 			if (role ~ /maintainer|supporter|odd fixer/) to = to (to == "" ? "" : ", ") who

@@ -51,7 +51,7 @@ t_says "a clean run: its KUnit cases pass" '^LAB-RESULT kunit_slub_test_test_fas
 t_says "a clean run: the suite passes" '^LAB-RESULT kunit_slub_test pass$' jr $fx/logs/clean.log $job
 t_says "a clean run: test_meminit passes" '^LAB-RESULT meminit pass$' jr $fx/logs/clean.log $job
 t_refuses "a selftest shipped that never reported fails its expectation" \
-	'^LAB-EXPECT 13 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
+	'^LAB-EXPECT 14 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
 	env SELFTESTS=$fx/shipped-selftests sh tests/judge-recorded.sh $fx/logs/clean.log $job
 t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_12 pass$' jr $fx/logs/clean.log $job
 t_says "a clean run: the splat scan passes" '^LAB-RESULT splat_scan pass$' jr $fx/logs/clean.log $job
@@ -133,7 +133,7 @@ t_refuses "build-ahead: an unknown variant is refused before any build" 'unknown
 	sh -c 'd=$(mktemp -d) && trap "rm -r $d" EXIT && sh lab/build-ahead.sh "$d" series-rt-debug nosuch; rc=$?; ! ls -A "$d" | grep -q . || rc=0; exit $rc'
 t_refuses "boot: unknown variant is refused" 'unknown variant "nosuch"' sh lab/boot.sh nosuch $job
 t_refuses "boot: missing arguments are a usage error" 'usage: boot.sh' sh lab/boot.sh
-t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm or tcg" sh lab/boot.sh --accel xen series-rt-debug $job
+t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm, tcg or tcg-single" sh lab/boot.sh --accel xen series-rt-debug $job
 t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh lab/boot.sh --timeout soon series-rt-debug $job
 t_refuses "boot: a missing job script is refused" 'no job script' sh lab/boot.sh series-rt-debug /nonexistent.sh
 t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/tree.sh frobnicate

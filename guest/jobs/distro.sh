@@ -15,10 +15,12 @@
 #lab-expect: LAB-HOTPLUG cpu[0-9]+ cycles=[1-9][0-9]* failures=0
 #lab-expect: LAB-MEMCG max=[0-9]+ peak=[0-9]+ .*events: .*max [1-9]
 #lab-expect: LAB-WALK passes=[1-9]
+#lab-expect: LAB-PERF-KEYS held
 . /lab/lib.sh
 . /lab/load.sh
 lab_info
 fail=0
+hold_perf_keys || fail=1
 boot_checks || fail=1
 slab_walk_start
 with_cpu_hotplug run_hackbench process_pipes 2 -p -g 2 -l 40 || fail=1
