@@ -8,7 +8,7 @@
 # at boot, the selftests shipped, and hackbench while a busybox walk reads
 # and shrinks every cache, the last CPU goes offline and online in a loop
 # and the threads run in a memory group reclaimed to its limit. Not part
-# of make check: each build takes about 40 minutes on 2 cores with an
+# of make check: each build takes 30 to 35 minutes on 2 cores with an
 # empty ccache. LAB_DISTRO_VARIANTS picks other variants.
 set -u
 . "$(dirname "$0")/lib.sh"
