@@ -53,7 +53,7 @@ t_says "a clean run: test_meminit passes" '^LAB-RESULT meminit pass$' jr $fx/log
 t_refuses "a selftest shipped that never reported fails its expectation" \
 	'^LAB-EXPECT 14 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
 	env SELFTESTS=$fx/shipped-selftests sh tests/judge-recorded.sh $fx/logs/clean.log $job
-t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_12 pass$' jr $fx/logs/clean.log $job
+t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_13 pass$' jr $fx/logs/clean.log $job
 t_says "a clean run: the splat scan passes" '^LAB-RESULT splat_scan pass$' jr $fx/logs/clean.log $job
 t_refuses "a failed KUnit case is named" '^LAB-RESULT kunit_slub_test_test_next_pointer fail$' \
 	jr $fx/logs/kunit-not-ok.log $job
