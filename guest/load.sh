@@ -36,7 +36,9 @@ with_slab_stress() {
 # slab_walk_start / slab_walk_stop: read every slab attribute and shrink
 # every cache in a loop in the background, with busybox alone, so every
 # kernel, base or series, gets the same load (with_slab_stress needs the
-# series' slab_sysfs). Stopping prints how many passes ran.
+# series' slab_sysfs). Caches booted with slab_debug= are validated and
+# their debugfs alloc and free traces read too (the writes and reads fail,
+# quietly, on other caches). Stopping prints how many passes ran.
 slab_walk_start() {
 	rm -f /tmp/walk.stop
 	(
@@ -47,6 +49,9 @@ slab_walk_start() {
 				[ -f /tmp/walk.stop ] && break
 				cat "$_d"/* >/dev/null 2>&1
 				echo 1 >"$_d/shrink" 2>/dev/null
+				echo 1 >"$_d/validate" 2>/dev/null
+				cat "/sys/kernel/debug/slab/${_d##*/}/alloc_traces" \
+					"/sys/kernel/debug/slab/${_d##*/}/free_traces" >/dev/null 2>&1
 			done
 			_i=$((_i + 1))
 		done
@@ -111,9 +116,9 @@ MEMCG_LIMIT=12M
 # uncharged while the group is reclaimed. Beside CMD, a loop in the group
 # walks /sys and /proc/sys: the dentries and inodes it makes are charged
 # to the group and reclaimable, so the group reaches its limit and
-# reclaim frees them, without killing anything. Prints the group's
-# memory.events; fails when the group never reached its limit, or on an
-# OOM kill in it.
+# reclaim frees them, without killing anything; CMD starts once the group
+# has reached its limit. Prints the group's memory.events; fails when the
+# group never reached its limit, or on an OOM kill in it.
 in_memory_group() {
 	_limit=$1
 	shift
@@ -144,6 +149,13 @@ in_memory_group() {
 		echo $_i >/tmp/memcg.walks
 	) &
 	_fill_pid=$!
+	# CMD starts once the group is at its limit (up to 60 s), so that it
+	# runs while the group is reclaimed, however fast it is.
+	_w=0
+	while [ $_w -lt 600 ] && ! grep -qE '^max [1-9]' $_g/memory.events; do
+		sleep 0.1
+		_w=$((_w + 1))
+	done
 	( echo 0 >$_g/cgroup.procs && "$@" )
 	_s=$?
 	touch /tmp/memcg.stop

@@ -20,7 +20,9 @@ rc=0
 	--build_dir="$LAB_WORK/kunit-uml" --jobs="$KJOBS" \
 	--make_options CC="$KCC" --make_options HOSTCC="$KHOSTCC") >"$out/kunit.log" 2>&1 || rc=$?
 cp "$LAB_WORK/kunit-uml/.config" "$out/kernel.config" 2>/dev/null || true
-grep -E '^\[[0-9:]+\] (=+ \[?[A-Z]*\]? ?slub_test|\[(PASSED|SKIPPED|FAILED|CRASHED)\]|Testing complete)' \
+# The cases, the summary and kunit.py's times (a default run skips the
+# long cases: "running" stays a few seconds).
+grep -E '^\[[0-9:]+\] (=+ \[?[A-Z]*\]? ?slub_test|\[(PASSED|SKIPPED|FAILED|CRASHED)\]|Testing complete|Elapsed time)' \
 	"$out/kunit.log" | sed 's/^/    /' || true
 if grep -q '^CONFIG_PREEMPTION=y' "$out/kernel.config" 2>/dev/null; then
 	die "the UML kernel is preemptible; this run is meant to cover a non-preemptible one"

@@ -20,8 +20,10 @@ n=$(printf '%s\n' "$patches" | grep -c .)
 header() {
 	sed -n -e '/^$/q' -e "s/^$2: //p" "$1" | head -n 1
 }
-rev=$(header "$cover" Subject | sed -n 's/^\[PATCH \(v[0-9]*\) *0*\/[0-9]*\].*/\1/p')
-prefix="PATCH${rev:+ $rev}"
+# The cover's prefix: what the series is for and its revision, "PATCH v3"
+# or "RFC PATCH 6.12-rt v3".
+prefix=$(header "$cover" Subject | sed -n 's/^\[\([^]]*PATCH[^]]*\) 0*0\/[0-9]*\].*/\1/p')
+[ -n "$prefix" ] || die "the cover letter's subject has no [... PATCH ... 00/N] prefix: $(header "$cover" Subject)"
 id=$(header "$cover" Message-Id)
 [ -n "$id" ] || die "the cover letter has no Message-Id: export with lab/tree.sh export"
 header "$cover" Subject | grep -q "^\[$prefix 0*0/0*$n\] " ||

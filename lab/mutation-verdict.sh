@@ -4,13 +4,30 @@
 # reported "not ok", or when the kernel died (oops, hung-task panic, host
 # timeout) after TEST logged its start ("# TEST: ...") and before it logged
 # a result. Prints how and exits 0, or says why not and exits 1.
+# mutation-verdict.sh --result ID CONSOLE-LOG: did the job's case ID (a
+# "LAB-RESULT ID fail" line of the guest's judge or job) catch it?
 set -u
 . "$(dirname "$0")/lib.sh"
-USAGE="mutation-verdict.sh TEST CONSOLE-LOG"
-[ $# -eq 2 ] || usage_die "expected a KUnit test name and a console log"
+USAGE="mutation-verdict.sh [--result] TEST CONSOLE-LOG"
+result=0
+[ "${1:-}" = --result ] && { result=1; shift; }
+[ $# -eq 2 ] || usage_die "expected a KUnit test name (or --result and a case id) and a console log"
 test=$1 con=$2
-case $test in '' | *[!a-z0-9_]*) usage_die "'$test' is not a KUnit test name" ;; esac
+case $test in '' | *[!a-z0-9_]*) usage_die "'$test' is not a KUnit test name or case id" ;; esac
 [ -r "$con" ] || die "no console log at $con"
+
+if [ $result = 1 ]; then
+	if grep -q -E "^LAB-RESULT $test fail" "$con"; then
+		echo "the job's case $test failed"
+	elif grep -q -E "^LAB-RESULT $test " "$con"; then
+		echo "the job's case $test did not fail"
+		exit 1
+	else
+		echo "the job never judged $test"
+		exit 1
+	fi
+	exit 0
+fi
 
 # Console lines start with a printk timestamp; "not ok" ends in "ok" too.
 end="([^a-z0-9_]|\$)"

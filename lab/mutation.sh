@@ -3,7 +3,10 @@
 # patch in tests/mutations/ breaks the series on purpose; its header says
 # how, and its "Caught-by: TEST" line names the KUnit test that must catch
 # it (lab/mutation-verdict.sh says when it has); a "Variant: NAME" line
-# builds that mutation as NAME instead of VARIANT.
+# builds that mutation as NAME instead of VARIANT. A mutation that only a
+# job can catch names the job ("Job: guest/jobs/NAME.sh"), its boot
+# parameters ("Append: ...") and, as Caught-by, the case of the job that
+# must fail (its LAB-RESULT id); KUnit does not run in that boot.
 # It is applied to the series tree for the time of its build only (the tree
 # must have no uncommitted changes; it is restored after the build and on
 # any exit), built as VARIANT (default series-rt-debug) in a folder of its
@@ -81,6 +84,17 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	case $test in
 	'' | *[!a-z0-9_]*) die "$p has no 'Caught-by: TEST' line naming a KUnit test" ;;
 	esac
+	mjob=$(sed -n 's/^Job: //p' "$p")
+	mappend=$(sed -n 's/^Append: //p' "$p")
+	if [ -n "$mjob" ]; then
+		[ -f "$LAB_ROOT/$mjob" ] || die "$p: no job $mjob"
+		boot_append="$NO_KUNIT $mappend"
+		verdict_args="--result $test"
+	else
+		mjob=guest/jobs/mutation.sh
+		boot_append="$NO_BOOT_TESTS kunit.filter_glob=slub_test.$test slub_kunit.stress=1 slub_kunit.stress_ms=$MUTATION_STRESS_MS"
+		verdict_args=$test
+	fi
 	# A mutation that only some builds can catch names one ("Variant:").
 	mvariant=$(sed -n 's/^Variant: //p' "$p")
 	mvariant=${mvariant:-$variant}
@@ -104,13 +118,13 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		run=$out/$name.$attempt
 		log "$name: booting with only $test ($attempt of $MUTATION_BOOTS)"
 		timed "  mutation $name: boot $attempt" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/boot.sh" --timeout 600 --out "$run" \
-			--append "$NO_BOOT_TESTS kunit.filter_glob=slub_test.$test slub_kunit.stress_ms=$MUTATION_STRESS_MS" \
-			"$mvariant" "$LAB_ROOT/guest/jobs/mutation.sh" >"$run.verdict" 2>&1
+			--append "$boot_append" "$mvariant" "$LAB_ROOT/$mjob" >"$run.verdict" 2>&1
 		rc=$?
 		con=$run/console.log
 		if [ $rc = 0 ]; then
 			echo "    boot $attempt: $test passed on a broken kernel, no splat (log: $con)"
-		elif ! how=$(sh "$LAB_ROOT/lab/mutation-verdict.sh" "$test" "$con"); then
+		# shellcheck disable=SC2086 # verdict_args: an option and a name
+		elif ! how=$(sh "$LAB_ROOT/lab/mutation-verdict.sh" $verdict_args "$con"); then
 			echo "    boot $attempt: the check failed, but $how (log: $con)"
 			sed -n '1,3s/^/        /p' "$run.verdict"
 			how=

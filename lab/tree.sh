@@ -10,10 +10,14 @@
 #                     bench a design the series has left
 #   tree.sh export    write the series tree's commits back into patches/
 #   tree.sh verify    check that a fresh apply of patches/ gives the series tree
+#   tree.sh shape     check that each patch named droppable (the cover letter's
+#                     Droppable: line, patch numbers) can be left out: the
+#                     series without it applies, and so does the series
+#                     without every droppable patch but it
 #   tree.sh version   print the base kernel version
 set -eu
 . "$(dirname "$0")/lib.sh"
-USAGE="tree.sh base|series|series@REV[:N]|export|verify|version"
+USAGE="tree.sh base|series|series@REV[:N]|export|verify|shape|version"
 
 base_commit() {
 	git -C "$BASE_TREE" rev-list --max-parents=0 HEAD 2>/dev/null | tail -n 1
@@ -172,9 +176,16 @@ export_series() {
 		die "missing $PATCH_DIR/cover-letter.txt (Revision:, Subject: and the cover letter's text)"
 	rev=$(cover_field Revision)
 	subject=$(cover_field Subject)
+	# What the series is for, before the revision (default PATCH).
+	tag=$(cover_field Prefix)
+	case $tag in
+	'') tag=PATCH ;;
+	*PATCH*) ;;
+	*) die "cover-letter.txt: Prefix: must contain PATCH, not '$tag'" ;;
+	esac
 	case $rev in
-	1) prefix=PATCH ;;
-	[2-9] | [1-9][0-9]) prefix="PATCH v$rev" ;;
+	1) prefix=$tag ;;
+	[2-9] | [1-9][0-9]) prefix="$tag v$rev" ;;
 	*) die "cover-letter.txt: Revision: must be a number from 1, not '$rev'" ;;
 	esac
 	[ -n "$subject" ] || die "cover-letter.txt has no Subject: line"
@@ -184,6 +195,9 @@ export_series() {
 		--cover-letter --thread=shallow --subject-prefix="$prefix" --base="$base" \
 		-o "$tmp/raw" "$base..HEAD"
 	sed '1,/^$/d' "$PATCH_DIR/cover-letter.txt" >"$tmp/text"
+	# Each patch's changes from revision to revision, below its "---".
+	changes=
+	[ ! -f "$PATCH_DIR/changes.txt" ] || changes=$PATCH_DIR/changes.txt
 	: >"$tmp/series"
 	: >"$tmp/to"
 	: >"$tmp/cc"
@@ -194,7 +208,8 @@ export_series() {
 		to=${r%%"$(printf '\t')"*} cc=${r#*"$(printf '\t')"}
 		printf '%s\n' "$to" | tr ',' '\n' | sed 's/^ //' >>"$tmp/to"
 		printf '%s\n' "$cc" | tr ',' '\n' | sed 's/^ //' >>"$tmp/cc"
-		awk -v to="$to" -v cc="$cc" -f "$LAB_ROOT/lab/mail-finish.awk" "$p" >"$tmp/$name"
+		awk -v to="$to" -v cc="$cc" -v changes="$changes" \
+			-f "$LAB_ROOT/lab/mail-finish.awk" "$p" >"$tmp/$name"
 		echo "$name" >>"$tmp/series"
 	done
 	list() { paste -s -d, "$@" | sed 's/,/, /g'; }
@@ -279,6 +294,54 @@ $dirty"
 	log "verified: a fresh apply of patches/ ($n patches) reproduces the series tree"
 }
 
+# applies_on_base PATCH...: the patches apply, in that order, on the base
+# (into a scratch index: nothing is checked out).
+applies_on_base() {
+	_idx=$(mktemp)
+	GIT_INDEX_FILE=$_idx git -C "$BASE_TREE" read-tree "$(base_commit)"
+	_ok=0
+	for _p; do
+		GIT_INDEX_FILE=$_idx git -C "$BASE_TREE" apply --cached "$_p" 2>/dev/null || { _ok=1; break; }
+	done
+	rm -f "$_idx"
+	return $_ok
+}
+
+# shape_series: a downstream tree may take the series without any of the
+# patches the cover letter calls droppable (the policies, the benchmark,
+# the selftest): each one left out alone, and all of them but one.
+shape_series() {
+	make_base
+	drop=$(cover_field Droppable)
+	[ -n "$drop" ] || die "cover-letter.txt has no Droppable: line (the numbers of the patches a tree may leave out)"
+	all=$(series_patches)
+	n=$(printf '%s\n' "$all" | wc -l)
+	for d in $drop; do
+		case $d in '' | *[!0-9]* | 0) die "Droppable: '$d' is not a patch number" ;; esac
+		[ "$d" -le "$n" ] || die "Droppable: there is no patch $d of $n"
+	done
+	fail=0
+	for d in $drop; do
+		# shellcheck disable=SC2046 # the patch paths have no spaces
+		if applies_on_base $(printf '%s\n' "$all" | sed "${d}d"); then
+			log "the series applies without patch $d"
+		else
+			echo "lab: the series does not apply without patch $d: $(printf '%s\n' "$all" | sed -n "${d}s,.*/,,p")" >&2
+			fail=1
+		fi
+		others=$(for o in $drop; do [ "$o" = "$d" ] || printf '%sd;' "$o"; done)
+		# shellcheck disable=SC2046
+		if applies_on_base $(printf '%s\n' "$all" | sed "$others"); then
+			log "patch $d applies without the other droppable patches ($drop)"
+		else
+			echo "lab: patch $d does not apply without the other droppable patches ($drop)" >&2
+			fail=1
+		fi
+	done
+	[ $fail = 0 ] || exit 1
+	log "each droppable patch ($drop) can be left out, or taken alone"
+}
+
 # make_series_at REV[:N]: the series as lab commit REV exported it (only
 # its first N patches with :N) in a tree of its own, so that a design the
 # series has since left can be built and benched beside the current one
@@ -321,6 +384,7 @@ series) make_series ;;
 series@?*) make_series_at "${1#series@}" ;;
 export) export_series ;;
 verify) verify_series ;;
+shape) shape_series ;;
 version) make_base >&2 && cut -d' ' -f1 "$BASE_TREE/.lab-version" ;;
 *) usage_die "unknown command '$1'" ;;
 esac

@@ -51,9 +51,9 @@ t_says "a clean run: its KUnit cases pass" '^LAB-RESULT kunit_slub_test_test_fas
 t_says "a clean run: the suite passes" '^LAB-RESULT kunit_slub_test pass$' jr $fx/logs/clean.log $job
 t_says "a clean run: test_meminit passes" '^LAB-RESULT meminit pass$' jr $fx/logs/clean.log $job
 t_refuses "a selftest shipped that never reported fails its expectation" \
-	'^LAB-EXPECT 14 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
+	'^LAB-EXPECT 16 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
 	env SELFTESTS=$fx/shipped-selftests sh tests/judge-recorded.sh $fx/logs/clean.log $job
-t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_13 pass$' jr $fx/logs/clean.log $job
+t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_15 pass$' jr $fx/logs/clean.log $job
 t_says "a clean run: the splat scan passes" '^LAB-RESULT splat_scan pass$' jr $fx/logs/clean.log $job
 t_refuses "a failed KUnit case is named" '^LAB-RESULT kunit_slub_test_test_next_pointer fail$' \
 	jr $fx/logs/kunit-not-ok.log $job
@@ -256,6 +256,12 @@ t_refuses "real log: another test's not ok is not this test's" "$mv_sw passed;" 
 	sh lab/mutation-verdict.sh $mv_sw $fx/logs/mutation-not-ok.log
 t_refuses "mutation-verdict: a bad test name is a usage error" "is not a KUnit test name" \
 	sh lab/mutation-verdict.sh 'test.*' $fx/logs/clean.log
+t_says "mutation-verdict --result: a job's failed case caught the kernel" "case hackbench_thread_sockets failed" \
+	sh lab/mutation-verdict.sh --result hackbench_thread_sockets $fx/logs/guest-case-failed.log
+t_refuses "mutation-verdict --result: a job's passed case did not" "hackbench_process_pipes did not fail" \
+	sh lab/mutation-verdict.sh --result hackbench_process_pipes $fx/logs/guest-case-failed.log
+t_refuses "mutation-verdict --result: a case the job never judged did not" "never judged report_x" \
+	sh lab/mutation-verdict.sh --result report_x $fx/logs/clean.log
 
 t_section "latency guard (lab/latency-parse.awk, lab/latency-table.awk, lab/latency.sh)"
 lx=$fx/latency

@@ -31,7 +31,12 @@ git -C "$scratch/series" -c user.name=t -c user.email=t@t commit -q -a \
 want=$(git -C "$scratch/series" rev-parse 'HEAD^{tree}')
 t_ok "export writes the new commit and verifies it" sh lab/tree.sh export
 after=$(grep -c . "$scratch/patches/series")
-t_says "the export is a thread b4 am takes, the new patch in it" "cover and $after patches \\(PATCH v2\\)" \
+# The subject prefix the cover letter's Prefix: and Revision: make.
+field() { sed -n -e '/^$/q' -e "s/^$1: *//p" "$scratch/patches/cover-letter.txt"; }
+prefix="$(field Prefix)"
+prefix="${prefix:-PATCH}"
+[ "$(field Revision)" = 1 ] || prefix="$prefix v$(field Revision)"
+t_says "the export is a thread b4 am takes, the new patch in it" "cover and $after patches \\($prefix\\)" \
 	sh lab/list-check.sh
 if [ "$after" -eq $((before + 1)) ] &&
 	grep -q 'Round-trip test line' "$scratch/patches/$(tail -n 1 "$scratch/patches/series")"; then
@@ -43,7 +48,7 @@ fi
 # What a maintainer would not get from the list is refused.
 cp -r "$scratch/patches" "$scratch/good"
 sed -i '2d' "$scratch/patches/series"
-t_refuses "a series with a patch left out is refused by its numbering" "subject is not \\[PATCH v2 00/$((after - 1))\\]" \
+t_refuses "a series with a patch left out is refused by its numbering" "subject is not \\[$prefix 00/$((after - 1))\\]" \
 	sh lab/list-check.sh
 rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
 p3=$scratch/patches/$(sed -n 3p "$scratch/patches/series")
@@ -56,6 +61,15 @@ t_refuses "a patch that is not a reply to the cover letter is refused" "${p4##*/
 rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
 sed -i 's/^Revision: .*/Revision: two/' "$scratch/patches/cover-letter.txt"
 t_refuses "export refuses a revision that is not a number" "Revision: must be a number" sh lab/tree.sh export
+rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
+sed -i 's/^Prefix: .*/Prefix: RFC 6.12.y-rt/' "$scratch/patches/cover-letter.txt"
+t_refuses "export refuses a prefix without PATCH" "Prefix: must contain PATCH" sh lab/tree.sh export
+rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
+t_ok "shape: each droppable patch can be left out" sh lab/tree.sh shape
+sed -i 's/^Droppable: .*/Droppable: 1/' "$scratch/patches/cover-letter.txt"
+t_refuses "shape: a patch the others build on is not droppable" "does not apply without patch 1" sh lab/tree.sh shape
+sed -i 's/^Droppable: .*/Droppable: 99/' "$scratch/patches/cover-letter.txt"
+t_refuses "shape: a droppable patch that does not exist is refused" "there is no patch 99" sh lab/tree.sh shape
 rm -rf "$scratch/patches" && mv "$scratch/good" "$scratch/patches"
 
 # A fresh apply from the exported patches gives the same tree. Without its
