@@ -185,7 +185,7 @@ fi
 # caller. The lockless RT fast paths take no lock, so they must still let
 # lockdep and the might-sleep check see a caller in a context where the lock
 # they may take is forbidden, as plain RT does. With hardirq, the calls come
-# from a hard interrupt, and the series' CONFIG_DEBUG_VM check must warn.
+# from a hard interrupt, and the series' hard-interrupt check must warn.
 wrong_context() {
 	build_once "$1" || return
 	_wc_dir=wrong-context-$1${2:+-$2}

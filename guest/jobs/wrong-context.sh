@@ -3,7 +3,7 @@
 # default under a raw_spinlock_t: on a PREEMPT_RT debug kernel the boot
 # must fail with lockdep's and the might-sleep check's reports naming the
 # module's init function. Booted with lab.wrong_context=hardirq, from a
-# hard interrupt: the series' CONFIG_DEBUG_VM check must warn, naming the
+# hard interrupt: the series' hard-interrupt check must warn, naming the
 # interrupt's function. lab/check.sh requires the reports too
 # (lab/expect-report.sh); the guest judges them, a result line each. This
 # job runs the selftests, as every job does, and loads the module.

@@ -8,7 +8,7 @@
  * with "sleeping function called from invalid context", even when both calls
  * take the lockless fast paths. With hardirq=1 the same calls run from a
  * hard interrupt (an irq_work marked IRQ_WORK_HARD_IRQ, which PREEMPT_RT
- * does not thread), where the series' check under CONFIG_DEBUG_VM must warn
+ * does not thread), where the series' hard-interrupt check must warn
  * "slab call in hard interrupt or NMI context". The lab's wrong-context job
  * loads it and requires the reports, each naming the caller.
  */
