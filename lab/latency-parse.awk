@@ -12,7 +12,8 @@
 # a site is the first frame of the stack at the section's end outside
 # the preempt-count toggle and its caller, with their offsets, in end and
 # end_caller; start and start_caller are empty; count sums the site's
-# stacks)
+# stacks), preemptoff-noirq (the same, of the sections that no hardware
+# interrupt entered; present when the guest armed it, noirq=yes)
 # or preemptirqsoff (the tracer's maximum: start and end as it names them,
 # no callers, count 1). slub is "yes" when a site, or for the tracer a
 # function on its stack, is one of mm/slub.o's (SLUB-FUNCTIONS, one name a
@@ -102,6 +103,7 @@ file == 2 {
 { sub(/\r$/, "") }
 /LAB-LATENCY armed / {
 	armed = 1
+	noirq = / noirq=yes/
 	next
 }
 /LAB-LATENCY missing:/ {
@@ -162,16 +164,16 @@ kind != "" && /Dropped: +[1-9]/ {
 	dropped[kind] = 1
 	next
 }
-/LAB-LATENCY-BEGIN preemptoff$/ {
-	pre = 1
+/LAB-LATENCY-BEGIN preemptoff(-noirq)?$/ {
+	pre = $NF
 	next
 }
-/LAB-LATENCY-END preemptoff$/ {
-	pre = 0
-	done["preemptoff"] = 1
+/LAB-LATENCY-END preemptoff(-noirq)?$/ {
+	pre = ""
+	done[$NF] = 1
 	next
 }
-pre && / site max=[0-9]+ hits=[0-9]+ entries=[0-9]+ frames / {
+pre != "" && / site max=[0-9]+ hits=[0-9]+ entries=[0-9]+ frames / {
 	line = $0
 	sub(/.* site max=/, "", line)
 	n = split(line, f, /[ \t]+/)
@@ -185,7 +187,7 @@ pre && / site max=[0-9]+ hits=[0-9]+ entries=[0-9]+ frames / {
 	if (e0 == "")
 		fail("a preemption-off site with no frame: " $0)
 	if (length(m) > 15) {
-		unpaired["preemptoff"] += ne
+		unpaired[pre] += ne
 		next
 	}
 	fn = e0
@@ -199,16 +201,16 @@ pre && / site max=[0-9]+ hits=[0-9]+ entries=[0-9]+ frames / {
 	in_slub = (fn in slub || (fn1 in slub && fn ~ /^_raw_(spin|read|write)_unlock/)) ? "yes" : "no"
 	if (fn ~ sched_re)
 		in_slub = "sched"
-	print round, variant, burst, "preemptoff", m, hits, in_slub, "", "", e0, e1
-	rows["preemptoff"] += ne
+	print round, variant, burst, pre, m, hits, in_slub, "", "", e0, e1
+	rows[pre] += ne
 	next
 }
-pre && /Entries: +[0-9]+/ {
-	entries["preemptoff"] = $NF
+pre != "" && /Entries: +[0-9]+/ {
+	entries[pre] = $NF
 	next
 }
-pre && /Dropped: +[1-9]/ {
-	dropped["preemptoff"] = 1
+pre != "" && /Dropped: +[1-9]/ {
+	dropped[pre] = 1
 	next
 }
 /LAB-LATENCY-BEGIN tracer max_us=[0-9]+$/ {
@@ -272,7 +274,7 @@ END {
 		fail("no _stext in System.map")
 	if (!armed)
 		fail("the guest never armed the tracers (no 'LAB-LATENCY armed')")
-	if (!done["irqoff"] || !done["preemptoff"] || !done["tracer"])
+	if (!done["irqoff"] || !done["preemptoff"] || !done["tracer"] || (noirq && !done["preemptoff-noirq"]))
 		fail("the report is incomplete (no LAB-LATENCY-END for the histograms and the tracer)")
 	for (k in done) {
 		if (k == "tracer")

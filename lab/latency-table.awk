@@ -1,13 +1,14 @@
 # latency-table.awk: the latency guard's tables, from lab/latency.sh's
 #   awk -F '\t' -f latency-table.awk sections.tsv cyclictest.tsv
-# For each variant, burst size and kind of section (irqoff, preemptoff):
+# For each variant, burst size and kind of section (irqoff, preemptoff,
+# preemptoff-noirq: those no hardware interrupt entered):
 # the longest section in mm/slub.c (any of its four sites a SLUB function)
 # and elsewhere (the tracer's own sections left out), as the largest of
 # the rounds' longest and the smallest
 # (boot-to-boot spread), with the sites of the longest; sections ended in
 # the scheduler (slub "sched": a sleep, not a section) are left out. Then
-# SLUB's preemption-off sections per end site (function+offset <- caller):
-# count over the rounds and the longest. Then cyclictest's
+# SLUB's preemption-off sections per kind and end site (function+offset <-
+# caller): count over the rounds and the longest. Then cyclictest's
 # maximum and 99.9th percentile, the largest over the rounds.
 
 function keep(k, r, what, ns, sites) {
@@ -42,8 +43,8 @@ file == 1 {
 	if ($1 + 0 > maxround)
 		maxround = $1 + 0
 	sites = ($8 == "" ? "at end " : $8 "<-" $9 " .. ") $10 "<-" $11
-	if ($4 == "preemptoff" && $7 == "yes") {
-		ks = $2 SUBSEP $3 SUBSEP $10 " <- " $11
+	if ($4 ~ /^preemptoff/ && $7 == "yes") {
+		ks = $2 SUBSEP $3 SUBSEP $4 SUBSEP $10 " <- " $11
 		if (!(ks in site_n))
 			site_order[++nsites] = ks
 		site_n[ks] += $6
@@ -74,9 +75,9 @@ END {
 		print "no sections recorded"
 		exit 1
 	}
-	printf "%-24s %7s %-10s %22s %22s %8s\n", "variant", "burst", "kind",
+	printf "%-24s %7s %-16s %22s %22s %8s\n", "variant", "burst", "kind",
 		"in mm/slub.c (ns)", "elsewhere (ns)", "ratio"
-	printf "%-24s %7s %-10s %22s %22s %8s\n", "", "slabs", "",
+	printf "%-24s %7s %-16s %22s %22s %8s\n", "", "slabs", "",
 		"max [min of rounds]", "max [min of rounds]", "slub/else"
 	for (i = 1; i <= nk; i++) {
 		k = order[i]
@@ -86,7 +87,7 @@ END {
 		ratio = "-"
 		if ((k, "slub") in hi && (k, "other") in hi && hi[k, "other"] > 0)
 			ratio = sprintf("%.2f", hi[k, "slub"] / hi[k, "other"])
-		printf "%-24s %7s %-10s %22s %22s %8s\n", p[1], p[2], p[3], s, o, ratio
+		printf "%-24s %7s %-16s %22s %22s %8s\n", p[1], p[2], p[3], s, o, ratio
 	}
 	print ""
 	print "sites of the longest sections (function that toggled <- its caller, at start .. at end):"
@@ -103,7 +104,7 @@ END {
 		print "SLUB's preemption-off sections by end site (function+offset <- caller):"
 		for (i = 1; i <= nsites; i++) {
 			split(site_order[i], p, SUBSEP)
-			printf "  %s %s %s: %d sections, longest %d\n", p[1], p[2], p[3],
+			printf "  %s %s %s %s: %d sections, longest %d\n", p[1], p[2], p[3], p[4],
 				site_n[site_order[i]], site_max[site_order[i]]
 		}
 	}

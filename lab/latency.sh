@@ -7,7 +7,10 @@
 # (guest/modules/) leaving thousands of partial slabs and freeing them from
 # another CPU, again and again; cyclictest runs beside it. Every
 # interrupts-off and preemption-off section is timed in the guest
-# (guest/trace.sh latency_arm); the longest per pair of start and end sites
+# (guest/trace.sh latency_arm), the preemption-off ones also apart from
+# those a hardware interrupt entered (preemptoff-noirq: an interrupt is
+# handled inside a preemption-off section on PREEMPT_RT and would set its
+# length); the longest per pair of start and end sites
 # go to sections.tsv with the sites named from the build's System.map, and
 # latency-table.awk prints, per variant and burst size, the longest
 # section, the longest one begun or ended in mm/slub.c, and cyclictest's

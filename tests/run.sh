@@ -299,6 +299,28 @@ t_refuses "preemption-off sites that do not add up to the histogram's entries ar
 	'preemptoff histogram has 1723 entries, 1722 were read' lpsum
 lgarbled() { sed '/max:       9513/d' $lx/console.log | lparse -; }
 t_refuses "a garbled histogram entry is refused, not skipped" 'histogram has 277 entries, 276 were read' lgarbled
+# lnoirq: the recorded log as a guest that armed the third histogram
+# (noirq=yes) prints it: the preemption-off block again, as the sections no
+# interrupt entered.
+lnoirq() {
+	awk '/LAB-LATENCY armed / { $0 = $0 " noirq=yes" }
+		/LAB-LATENCY-BEGIN preemptoff$/ { b = 1; n = 0 }
+		b && /LAB-LATENCY preemptoff / { l = $0; sub(/LAB-LATENCY preemptoff /, "LAB-LATENCY preemptoff-noirq ", l); kept[++n] = l }
+		{ print }
+		/LAB-LATENCY-END preemptoff$/ {
+			b = 0
+			print "LAB-LATENCY-BEGIN preemptoff-noirq"
+			for (i = 1; i <= n; i++) print kept[i]
+			print "LAB-LATENCY-END preemptoff-noirq"
+		}' $lx/console.log
+}
+lnoirq_rows() {
+	lnoirq | lparse - | awk -F '\t' '$4 == "preemptoff-noirq" { $4 = "preemptoff"; print }' OFS='\t' >"$T_OUT.noirq" &&
+		awk -F '\t' '$4 == "preemptoff"' $lx/console.sections | diff -u - "$T_OUT.noirq"
+}
+t_ok "the sections no interrupt entered (noirq=yes) are read as their own kind" lnoirq_rows
+lnoirq_cut() { lnoirq | sed '/LAB-LATENCY-BEGIN preemptoff-noirq/,$d' | lparse -; }
+t_refuses "a guest that armed it and printed no such block is refused" 'report is incomplete' lnoirq_cut
 lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
 t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
 ltable() { awk -F '\t' -f lab/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
