@@ -6,7 +6,7 @@ SH = sh
 # a variant named.
 VARIANT ?=
 JOB ?= guest/jobs/check.sh
-# REPEATS and ARGS (make hackbench) have their defaults in lab/hackbench.sh;
+# REPEATS and ARGS (make hackbench) have their defaults in lab/bench/hackbench.sh;
 # they are passed on only when set.
 
 .PHONY: all check check-quick check-distro bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
@@ -17,9 +17,9 @@ help:
 	@echo "make check                 lab self-tests + build, boot and test the series (RT + lockdep)"
 	@echo "make check-quick           the edit loop: lab tests, series round trip, checkpatch, one RT raw-lock debug boot"
 	@echo "make check-distro          Debian's RT configuration + lockdep, series and plain 6.12, on 2 NUMA nodes (two ~40-min builds)"
-	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench.sh)"
+	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench/bench.sh)"
 	@echo "make bench BENCH_ARGS=--galbraith  Galbraith's list_lock table: RT base, RT series spinlock_t and raw, non-RT series"
-	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts-off sections, SLUB's and others (lab/latency.sh)"
+	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts-off sections, SLUB's and others (lab/bench/latency.sh)"
 	@echo "make deps                  install the Debian packages the lab needs"
 	@echo "make series                base tree + patches/ applied (build/src/series)"
 	@echo "make export-series         series tree commits -> patches/ (and verify)"
@@ -37,61 +37,61 @@ help:
 	@echo "make lava-run VARIANT=name  run one variant's LAVA job with Debian's lava-dispatcher, and its verdict"
 
 deps:
-	$(SH) lab/deps.sh
+	$(SH) lab/setup/deps.sh
 
 check: deps
-	$(SH) lab/check.sh
+	$(SH) lab/check/check.sh
 
 check-quick: deps
-	$(SH) lab/check.sh --quick
+	$(SH) lab/check/check.sh --quick
 
 check-distro: deps
-	$(SH) lab/check-distro.sh
+	$(SH) lab/check/check-distro.sh
 
 lava-jobs: deps
-	$(SH) lab/lava-jobs.sh $(LAVA_ARGS)
+	$(SH) lab/farm/lava-jobs.sh $(LAVA_ARGS)
 
 lava-run: deps
-	$(SH) lab/lava-run.sh $(VARIANT)
+	$(SH) lab/farm/lava-run.sh $(VARIANT)
 
 bench: deps
-	$(SH) lab/bench.sh $(BENCH_ARGS)
+	$(SH) lab/bench/bench.sh $(BENCH_ARGS)
 
 tree: deps
-	$(SH) lab/tree.sh base
+	$(SH) lab/series/tree.sh base
 
 series: deps
-	$(SH) lab/tree.sh series
+	$(SH) lab/series/tree.sh series
 
 export-series:
-	$(SH) lab/tree.sh export
+	$(SH) lab/series/tree.sh export
 
 verify-series:
-	$(SH) lab/tree.sh verify
+	$(SH) lab/series/tree.sh verify
 
 checkpatch: deps
-	$(SH) lab/checkpatch.sh
+	$(SH) lab/series/checkpatch.sh
 
 bisect-build: deps
-	$(SH) lab/bisect-build.sh
+	$(SH) lab/series/bisect-build.sh
 
 mutation: deps
-	$(SH) lab/mutation.sh
+	$(SH) lab/check/mutation.sh
 
 kunit-uml: deps
-	$(SH) lab/kunit-uml.sh
+	$(SH) lab/check/kunit-uml.sh
 
 build: deps
-	$(SH) lab/build.sh $(or $(VARIANT),series-rt-debug)
+	$(SH) lab/kernel/build.sh $(or $(VARIANT),series-rt-debug)
 
 boot: deps
-	$(SH) lab/boot.sh --append "$(APPEND)" $(or $(VARIANT),series-rt-debug) $(JOB)
+	$(SH) lab/run/boot.sh --append "$(APPEND)" $(or $(VARIANT),series-rt-debug) $(JOB)
 
 menuconfig: deps
-	$(SH) $(strip lab/menuconfig.sh $(if $(EDIT),--edit '$(EDIT)') $(VARIANT))
+	$(SH) $(strip lab/kernel/menuconfig.sh $(if $(EDIT),--edit '$(EDIT)') $(VARIANT))
 
 hackbench: deps
-	$(SH) lab/hackbench.sh --append "$(APPEND)"$(if $(REPEATS), --repeats "$(REPEATS)")$(if $(ARGS), --args "$(ARGS)") $(VARIANT)
+	$(SH) lab/bench/hackbench.sh --append "$(APPEND)"$(if $(REPEATS), --repeats "$(REPEATS)")$(if $(ARGS), --args "$(ARGS)") $(VARIANT)
 
 lab-tests:
 	$(SH) tests/run.sh --quick

@@ -5,12 +5,12 @@
 #	LAB-RESULT <id> pass|fail|skip
 #
 # (ids as /lab/lib.sh lab_result writes them: kunit_<suite>_<case>,
-# meminit, expect_<n>, splat_scan) for the host (lab/scan-log.sh fails a
+# meminit, expect_<n>, splat_scan) for the host (lab/verdict/scan-log.sh fails a
 # log with a failed case) and for a LAVA farm (a monitors test reads the
-# same lines, lab/lava-jobs.sh): every KUnit case and suite (KUnit ran at
+# same lines, lab/farm/lava-jobs.sh): every KUnit case and suite (KUnit ran at
 # boot, before init, so its results are read back from the kernel log),
 # test_meminit, each "#lab-expect:" line of the job and a LAB-SELFTEST
-# line for each selftest shipped, and the splat scan (lab/splat-patterns;
+# line for each selftest shipped, and the splat scan (lab/verdict/splat-patterns;
 # LAVA itself fails a job on none of those reports). The job's own cases
 # (selftests, hackbench runs) print their lines as they end.
 # JOB-OUTPUT is what the job's helpers printed (/lab/lib.sh say and
@@ -78,7 +78,7 @@ elif grep -q 'test_meminit: failures' "$tmp/klog"; then
 fi
 
 # The job's expectations, and a report from every selftest shipped (the
-# host requires the same, lab/job-initrd.sh), against the kernel log and
+# host requires the same, lab/run/job-initrd.sh), against the kernel log and
 # what the job's helpers printed.
 cat "$tmp/klog" "$out" >"$tmp/all"
 sed -n 's/^#lab-expect: //p' "$job" >"$tmp/expect"

@@ -4,7 +4,7 @@
 # (/lab/load.sh), the bench's tracing in guest/trace.sh (/lab/trace.sh).
 
 # lab_result ID pass|fail|skip: one judged case, in the line the host
-# (lab/scan-log.sh) and a LAVA farm's monitors test read. The id is
+# (lab/verdict/scan-log.sh) and a LAVA farm's monitors test read. The id is
 # written as LAVA stores it (lower case, '_' for anything but a letter,
 # digit or '_'), so the lab and a farm name a case alike.
 lab_result() {
@@ -104,7 +104,7 @@ run_hackbench() {
 # the time per kmalloc/kfree on load, and copy its result lines from the
 # kernel log with the prefix LAB-SLUB-BENCH (the console also shows them,
 # but possibly interleaved with this job's output). Lines of any format
-# version are copied, so that lab/bench-parse.awk can name one it does not
+# version are copied, so that lab/bench/bench-parse.awk can name one it does not
 # read. Fails unless the run ends with "v2 done errors=0".
 run_slub_bench() {
 	if [ ! -f /lab/slub_bench.ko ]; then
@@ -173,7 +173,7 @@ slab_state() {
 }
 
 # check_topology: the guest sees the NUMA nodes QEMU gave it
-# (/lab/topology, "nodes=N", from lab/job-initrd.sh), each with memory and
+# (/lab/topology, "nodes=N", from lab/run/job-initrd.sh), each with memory and
 # a CPU. Nothing to check with one node.
 check_topology() {
 	_want=$(sed -n 's/^nodes=//p' /lab/topology 2>/dev/null)

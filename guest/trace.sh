@@ -204,7 +204,7 @@ slab_burst_stop() {
 # Every lock type fires these tracepoints, RT's sleeping spinlocks and
 # local locks (rtmutex) as well as raw spinlocks (qspinlock), but a guest
 # that sees a hypervisor spins on raw spinlocks in virt_spin_lock(), which
-# fires none (lab/boot.sh --native-cpu hides it). Fails when tracing is
+# fires none (lab/run/boot.sh --native-cpu hides it). Fails when tracing is
 # missing.
 _contention_hist='hist:keys=stack.stacktrace,flags:vals=hitcount,ns:sort=ns.descending:size=4096'
 contention_arm() {

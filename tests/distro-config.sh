@@ -8,8 +8,8 @@
 # module is refused by name. Build folders are scratch ones.
 set -u
 cd "$(dirname "$0")/.."
-. tests/harness.sh
-. lab/lib.sh
+. lab/lib/cases.sh
+. lab/lib/common.sh
 v=series-rt-debian
 deb=$LAB_DEBIAN_CONFIGS/config.amd64_rt_amd64.xz
 if [ ! -f "$deb" ]; then
@@ -21,7 +21,7 @@ scratch=$(mktemp -d "$PWD/build/test-distro.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 c=$scratch/obj/.config
 
-t_ok "Debian's RT configuration configures as $v" sh lab/configure.sh --out "$scratch/obj" --no-local $v
+t_ok "Debian's RT configuration configures as $v" sh lab/kernel/configure.sh --out "$scratch/obj" --no-local $v
 t_says "debug info and module signing (and the lockdown LSM that selects it) are off" \
 	'^# CONFIG_MODULE_SIG is not set # CONFIG_SECURITY_LOCKDOWN_LSM is not set CONFIG_DEBUG_INFO_NONE=y $' \
 	sh -c "grep -x -e 'CONFIG_DEBUG_INFO_NONE=y' -e '# CONFIG_SECURITY_LOCKDOWN_LSM is not set' \
@@ -33,4 +33,4 @@ mkdir -p "$scratch/deb"
 xz -dc "$deb" | sed 's/^CONFIG_SERIAL_8250=y$/CONFIG_SERIAL_8250=m/' | xz -0 >"$scratch/deb/config.amd64_rt_amd64.xz"
 t_refuses "a configuration that builds what the guest needs as a module is refused" \
 	'CONFIG_SERIAL_8250 is not built in, and the guest needs it' \
-	env LAB_DEBIAN_CONFIGS="$scratch/deb" sh lab/configure.sh --out "$scratch/obj2" --no-local $v
+	env LAB_DEBIAN_CONFIGS="$scratch/deb" sh lab/kernel/configure.sh --out "$scratch/obj2" --no-local $v

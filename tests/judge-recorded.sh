@@ -13,5 +13,5 @@ tr -d '\r' <"$1" | sed -n '/LAB-JOB-BEGIN/,$p' |
 	sed -e '1d' -e '/^LAB-RESULT job /,$d' -e '/^LAB-JOB-END/,$d' >"$tmp/job.out"
 # No selftest shipped, unless SELFTESTS names a folder of them.
 mkdir "$tmp/selftests"
-SPLAT_PATTERNS=lab/splat-patterns LAB_GUEST_LIB=guest/lib.sh SELFTESTS=${SELFTESTS:-$tmp/selftests} \
+SPLAT_PATTERNS=lab/verdict/splat-patterns LAB_GUEST_LIB=guest/lib.sh SELFTESTS=${SELFTESTS:-$tmp/selftests} \
 	busybox sh guest/judge.sh "$2" "$tmp/job.out" "$tmp/kernel.log"

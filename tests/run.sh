@@ -4,7 +4,7 @@
 # menuconfig test (configures kernels, builds none) run too.
 set -u
 cd "$(dirname "$0")/.."
-. tests/harness.sh
+. lab/lib/cases.sh
 . lab/lib/steps.sh
 fx=tests/fixtures
 # A person's make menuconfig changes (local/) change no test's answer.
@@ -19,31 +19,31 @@ for a in "$@"; do
 	esac
 done
 
-t_section "console log judgement (lab/scan-log.sh)"
+t_section "console log judgement (lab/verdict/scan-log.sh)"
 job=guest/jobs/check.sh
-t_ok "a clean log with every expected line passes" sh lab/scan-log.sh $fx/logs/clean.log $job
-t_refuses "lockdep Invalid wait context fails" 'Invalid wait context' sh lab/scan-log.sh $fx/logs/invalid-wait-context.log $job
+t_ok "a clean log with every expected line passes" sh lab/verdict/scan-log.sh $fx/logs/clean.log $job
+t_refuses "lockdep Invalid wait context fails" 'Invalid wait context' sh lab/verdict/scan-log.sh $fx/logs/invalid-wait-context.log $job
 t_refuses "real log: raw list_lock nesting the cpu_slab local_lock fails" 'Invalid wait context' \
-	sh lab/scan-log.sh $fx/logs/raw-list-lock-nesting-local-lock.log $job
-t_refuses "lockdep circular dependency fails" 'possible circular locking' sh lab/scan-log.sh $fx/logs/circular.log $job
-t_refuses "sleeping in atomic context fails" 'sleeping function called' sh lab/scan-log.sh $fx/logs/sleeping-in-atomic.log $job
-t_refuses "SLUB redzone report fails" 'BUG kmalloc-64' sh lab/scan-log.sh $fx/logs/slub-redzone.log $job
-t_refuses "KUnit not ok fails" 'not ok 2 test_next_pointer' sh lab/scan-log.sh $fx/logs/kunit-not-ok.log $job
-t_refuses "a panic before the job fails" 'Kernel panic|no LAB-JOB-END' sh lab/scan-log.sh $fx/logs/panic-no-init.log $job
-t_refuses "a hung guest's log (no end marker) fails" 'no LAB-JOB-END' sh lab/scan-log.sh $fx/logs/hung.log $job
-t_refuses "a failed job fails" 'job exited with status=1' sh lab/scan-log.sh $fx/logs/job-failed.log $job
-t_refuses "a missing test_meminit result fails" 'expected output missing: /test_meminit' sh lab/scan-log.sh $fx/logs/meminit-missing.log $job
-t_refuses "a log where no test ran fails" 'expected output missing: /ok \[0-9\]\+ slub_test' sh lab/scan-log.sh $fx/logs/never-ran.log $job
+	sh lab/verdict/scan-log.sh $fx/logs/raw-list-lock-nesting-local-lock.log $job
+t_refuses "lockdep circular dependency fails" 'possible circular locking' sh lab/verdict/scan-log.sh $fx/logs/circular.log $job
+t_refuses "sleeping in atomic context fails" 'sleeping function called' sh lab/verdict/scan-log.sh $fx/logs/sleeping-in-atomic.log $job
+t_refuses "SLUB redzone report fails" 'BUG kmalloc-64' sh lab/verdict/scan-log.sh $fx/logs/slub-redzone.log $job
+t_refuses "KUnit not ok fails" 'not ok 2 test_next_pointer' sh lab/verdict/scan-log.sh $fx/logs/kunit-not-ok.log $job
+t_refuses "a panic before the job fails" 'Kernel panic|no LAB-JOB-END' sh lab/verdict/scan-log.sh $fx/logs/panic-no-init.log $job
+t_refuses "a hung guest's log (no end marker) fails" 'no LAB-JOB-END' sh lab/verdict/scan-log.sh $fx/logs/hung.log $job
+t_refuses "a failed job fails" 'job exited with status=1' sh lab/verdict/scan-log.sh $fx/logs/job-failed.log $job
+t_refuses "a missing test_meminit result fails" 'expected output missing: /test_meminit' sh lab/verdict/scan-log.sh $fx/logs/meminit-missing.log $job
+t_refuses "a log where no test ran fails" 'expected output missing: /ok \[0-9\]\+ slub_test' sh lab/verdict/scan-log.sh $fx/logs/never-ran.log $job
 t_refuses "a selftest that never reported fails" 'expected output missing: /LAB-SELFTEST slab_sysfs' \
-	sh lab/scan-log.sh --expect 'LAB-SELFTEST slab_sysfs status=(0|4)' $fx/logs/clean.log $job
+	sh lab/verdict/scan-log.sh --expect 'LAB-SELFTEST slab_sysfs status=(0|4)' $fx/logs/clean.log $job
 t_refuses "a case the guest judged failed fails" 'the guest judged these cases failed: hackbench_thread_sockets' \
-	sh lab/scan-log.sh $fx/logs/guest-case-failed.log $job
+	sh lab/verdict/scan-log.sh $fx/logs/guest-case-failed.log $job
 t_refuses "a run that ended without the guest's verdict fails" 'did not judge its run' \
-	sh lab/scan-log.sh $fx/logs/no-guest-verdict.log $job
+	sh lab/verdict/scan-log.sh $fx/logs/no-guest-verdict.log $job
 t_refuses "the host's expectations are its own: the guest's quoted regex is no match" \
-	'expected output missing: /seconds time elapsed/' sh lab/scan-log.sh $fx/logs/guest-quotes-only.log $job
-t_refuses "a missing log is an error" 'no console log' sh lab/scan-log.sh $fx/logs/nonexistent.log
-t_refuses "scan-log without arguments is a usage error" 'usage' sh lab/scan-log.sh
+	'expected output missing: /seconds time elapsed/' sh lab/verdict/scan-log.sh $fx/logs/guest-quotes-only.log $job
+t_refuses "a missing log is an error" 'no console log' sh lab/verdict/scan-log.sh $fx/logs/nonexistent.log
+t_refuses "scan-log without arguments is a usage error" 'usage' sh lab/verdict/scan-log.sh
 
 t_section "the guest's own verdict (guest/judge.sh under busybox, on recorded logs)"
 jr() { sh tests/judge-recorded.sh "$@"; }
@@ -76,201 +76,201 @@ t_ok "every LAB- line a job expects is printed with say, so the guest's judge se
 t_refuses "a job's failed selftest output (not ok) fails the scan" '^LAB-RESULT splat_scan fail$' \
 	jr $fx/logs/guest-selftest-not-ok.log $job
 
-t_section "config fragment survival (lab/config-check.sh)"
-t_ok "options that survived pass" sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/a.config
+t_section "config fragment survival (lab/kernel/config-check.sh)"
+t_ok "options that survived pass" sh lab/kernel/config-check.sh $fx/configs/resolved.config $fx/configs/a.config
 t_refuses "a dropped option is named" "CONFIG_SLUB_KUNIT_TEST=y' did not survive.*absent" \
-	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/dropped.config
+	sh lab/kernel/config-check.sh $fx/configs/resolved.config $fx/configs/dropped.config
 t_refuses "an option that should be unset but is set is named" "CONFIG_PREEMPT_RT is not set' did not survive.*CONFIG_PREEMPT_RT=y" \
-	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/unset.config
-t_ok "a later fragment overrides an earlier one" sh lab/config-check.sh $fx/configs/resolved-nosmp.config $fx/configs/a.config $fx/configs/override.config
+	sh lab/kernel/config-check.sh $fx/configs/resolved.config $fx/configs/unset.config
+t_ok "a later fragment overrides an earlier one" sh lab/kernel/config-check.sh $fx/configs/resolved-nosmp.config $fx/configs/a.config $fx/configs/override.config
 t_refuses "an overridden option is checked against the later fragment" "override.config:1: '# CONFIG_SMP is not set' did not survive" \
-	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/a.config $fx/configs/override.config
+	sh lab/kernel/config-check.sh $fx/configs/resolved.config $fx/configs/a.config $fx/configs/override.config
 t_refuses "a missing fragment file is named" 'missing fragment file.*nope.config' \
-	sh lab/config-check.sh $fx/configs/resolved.config $fx/configs/nope.config
+	sh lab/kernel/config-check.sh $fx/configs/resolved.config $fx/configs/nope.config
 
-t_section "declared variants (lab/variants.sh, lab/build.sh, lab/boot.sh)"
-t_ok "every variant in variants/ resolves" sh lab/variants.sh
+t_section "declared variants (lab/kernel/variants.sh, lab/kernel/build.sh, lab/run/boot.sh)"
+t_ok "every variant in variants/ resolves" sh lab/kernel/variants.sh
 # tv FOLDER CMD...: CMD with the fixture variants of $fx/FOLDER.
 tv() { _d=$fx/$1; shift; LAB_VARIANTS=$_d LAB_CONFIGS=$fx/configs "$@"; }
-t_ok "a fixture variant resolves" tv variants sh lab/variants.sh good
+t_ok "a fixture variant resolves" tv variants sh lab/kernel/variants.sh good
 t_refuses "build: unknown variant is refused, with the list" 'unknown variant "nosuch"; declared variants:.* good' \
-	tv variants sh lab/build.sh nosuch
+	tv variants sh lab/kernel/build.sh nosuch
 t_refuses "build: a missing fragment file is refused" 'missing fragment file .*nosuchfragment.config' \
-	tv variants sh lab/build.sh missing-fragment
+	tv variants sh lab/kernel/build.sh missing-fragment
 t_refuses "build: a typo in a variant file is refused" "unknown line 'cmdlin=slub_nomerge'" \
-	tv variants sh lab/build.sh typo
+	tv variants sh lab/kernel/build.sh typo
 t_refuses "build: a numa value other than yes or no is refused" "numa must be 'yes' or 'no', not '2'" \
-	tv variants sh lab/build.sh bad-numa
-t_says "make check's debug builds boot on NUMA nodes" '^numa=yes$' sh lab/variants.sh series-rt-debug-nomerge
+	tv variants sh lab/kernel/build.sh bad-numa
+t_says "make check's debug builds boot on NUMA nodes" '^numa=yes$' sh lab/kernel/variants.sh series-rt-debug-nomerge
 t_refuses "boot: a LAB_MEM QEMU cannot take is refused" "memory size '1GB' is not NNNM or NNG" \
-	env LAB_MEM=1GB sh lab/boot.sh series-rt-debug $job
+	env LAB_MEM=1GB sh lab/run/boot.sh series-rt-debug $job
 t_refuses "boot: memory that does not split into one node a vCPU is refused" "1G of memory does not split into 3 equal NUMA nodes" \
-	env LAB_SMP=3 sh lab/boot.sh --numa series-rt-debug $job
+	env LAB_SMP=3 sh lab/run/boot.sh --numa series-rt-debug $job
 t_refuses "boot: a LAB_SMP that is not a number is refused" "LAB_SMP takes a positive whole number" \
-	env LAB_SMP=two sh lab/boot.sh series-rt-debug $job
+	env LAB_SMP=two sh lab/run/boot.sh series-rt-debug $job
 t_refuses "build: a config other than tinyconfig or debian:FLAVOUR is refused" "config must be 'tinyconfig' or 'debian:FLAVOUR', not 'debian:../x'" \
-	tv variants sh lab/build.sh bad-config
+	tv variants sh lab/kernel/build.sh bad-config
 t_says "a Debian-configuration variant builds in a folder of its own" \
-	'^build=.*/series-debian-amd64_rt_amd64-distro-debug-slub-bench$' sh lab/variants.sh series-rt-debian-debug
-t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check-distro.sh now
+	'^build=.*/series-debian-amd64_rt_amd64-distro-debug-slub-bench$' sh lab/kernel/variants.sh series-rt-debian-debug
+t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check/check-distro.sh now
 t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series' or 'series@REV\[:N\]'" \
-	tv variants sh lab/build.sh bad-tree
+	tv variants sh lab/kernel/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \
-	sh -c "LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs sh lab/variants.sh earlier | grep -qx 'build=.*/series-0123456789ab-1-a'"
+	sh -c "LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs sh lab/kernel/variants.sh earlier | grep -qx 'build=.*/series-0123456789ab-1-a'"
 t_refuses "build: a tree at a revision that moves (HEAD) is refused" "not 'series@HEAD'" \
-	tv variants sh lab/build.sh moving-rev
+	tv variants sh lab/kernel/build.sh moving-rev
 t_refuses "tree: series@ a revision the lab does not have is refused" "'0000000' is not a commit of the lab" \
-	sh lab/tree.sh series@0000000
+	sh lab/series/tree.sh series@0000000
 t_refuses "tree: series@REV:N with more patches than REV has is refused" "has fewer than 999 patches" \
-	sh lab/tree.sh series@$(git rev-parse --short=12 HEAD):999
+	sh lab/series/tree.sh series@$(git rev-parse --short=12 HEAD):999
 t_refuses "tree: series@REV: without a count is refused" "expected series@REV or series@REV:N" \
-	sh lab/tree.sh series@$(git rev-parse --short=12 HEAD):
+	sh lab/series/tree.sh series@$(git rev-parse --short=12 HEAD):
 t_refuses "tree: series@ a lab commit without patches/series is refused" "has no patches/series" \
-	sh lab/tree.sh series@$(git rev-list --max-parents=0 HEAD | head -n 1)
+	sh lab/series/tree.sh series@$(git rev-list --max-parents=0 HEAD | head -n 1)
 t_refuses "build-ahead: without variants is a usage error" 'expected an output folder and at least one variant' \
-	sh lab/build-ahead.sh "$T_OUT.d"
+	sh lab/kernel/build-ahead.sh "$T_OUT.d"
 t_refuses "build-ahead: an unknown variant is refused before any build" 'unknown variant "nosuch"' \
-	sh -c 'd=$(mktemp -d) && trap "rm -r $d" EXIT && sh lab/build-ahead.sh "$d" series-rt-debug nosuch; rc=$?; ! ls -A "$d" | grep -q . || rc=0; exit $rc'
-t_refuses "boot: unknown variant is refused" 'unknown variant "nosuch"' sh lab/boot.sh nosuch $job
-t_refuses "boot: missing arguments are a usage error" 'usage: boot.sh' sh lab/boot.sh
-t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm, tcg or tcg-single" sh lab/boot.sh --accel xen series-rt-debug $job
-t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh lab/boot.sh --timeout soon series-rt-debug $job
-t_refuses "boot: a missing job script is refused" 'no job script' sh lab/boot.sh series-rt-debug /nonexistent.sh
-t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/tree.sh frobnicate
+	sh -c 'd=$(mktemp -d) && trap "rm -r $d" EXIT && sh lab/kernel/build-ahead.sh "$d" series-rt-debug nosuch; rc=$?; ! ls -A "$d" | grep -q . || rc=0; exit $rc'
+t_refuses "boot: unknown variant is refused" 'unknown variant "nosuch"' sh lab/run/boot.sh nosuch $job
+t_refuses "boot: missing arguments are a usage error" 'usage: boot.sh' sh lab/run/boot.sh
+t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm, tcg or tcg-single" sh lab/run/boot.sh --accel xen series-rt-debug $job
+t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh lab/run/boot.sh --timeout soon series-rt-debug $job
+t_refuses "boot: a missing job script is refused" 'no job script' sh lab/run/boot.sh series-rt-debug /nonexistent.sh
+t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/series/tree.sh frobnicate
 
 t_section "the variant matrix: builds and boot lines (variants/*.variant, *.boots)"
 # Every name the lab had before the matrix resolves as it did. A deliberate
 # change: for n in $(sed -n 's/^variant=//p' $fx/variants.dump); do
-# sh lab/variants.sh $n; done | grep -v '^build=' >$fx/variants.dump
+# sh lab/kernel/variants.sh $n; done | grep -v '^build=' >$fx/variants.dump
 t_ok "every variant of the old 19 files resolves to the same tree, fragments and cmdline" sh -c \
-	"for n in \$(sed -n 's/^variant=//p' $fx/variants.dump); do sh lab/variants.sh \$n || exit 1; done |
+	"for n in \$(sed -n 's/^variant=//p' $fx/variants.dump); do sh lab/kernel/variants.sh \$n || exit 1; done |
 		grep -v '^build=' | diff -u $fx/variants.dump -"
 t_says "make check's matrix: the three debug builds x 4 boots, and series-preempt-debug" \
 	'^13 series-nonrt-debug .* series-preempt-debug .* series-rt-raw-debug-nocpupartial $' \
-	sh -c 'n=$(sh lab/variants.sh --check | tr "\n" " ") && echo "$(echo $n | wc -w) $n"'
+	sh -c 'n=$(sh lab/kernel/variants.sh --check | tr "\n" " ") && echo "$(echo $n | wc -w) $n"'
 t_says "a boot line's variant is booted with its parameters where {boot} stands" '^cmdline=x=1 p=1 q=2 y=2$' \
-	tv matrix sh lab/variants.sh booted-two
-t_says "the build itself boots without them" '^cmdline=x=1 y=2$' tv matrix sh lab/variants.sh booted
-t_says "without {boot}, a boot line's parameters go at the end" '^cmdline=z=1 p=1$' tv matrix sh lab/variants.sh tail-on
-t_says "a boot line's variant shares its build's folder" '^build=.*/obj/series-a$' tv matrix sh lab/variants.sh booted-on
+	tv matrix sh lab/kernel/variants.sh booted-two
+t_says "the build itself boots without them" '^cmdline=x=1 y=2$' tv matrix sh lab/kernel/variants.sh booted
+t_says "without {boot}, a boot line's parameters go at the end" '^cmdline=z=1 p=1$' tv matrix sh lab/kernel/variants.sh tail-on
+t_says "a boot line's variant shares its build's folder" '^build=.*/obj/series-a$' tv matrix sh lab/kernel/variants.sh booted-on
 t_says "the listing names each build and each of its boot lines' variants" \
 	'^booted booted-on booted-two solo tail tail-on tail-two $' \
-	tv matrix sh -c 'sh lab/variants.sh | cut -d" " -f1 | tr "\n" " "'
+	tv matrix sh -c 'sh lab/kernel/variants.sh | cut -d" " -f1 | tr "\n" " "'
 t_says "--check lists the builds marked check=yes and their boot lines" '^booted booted-on booted-two solo $' \
-	tv matrix sh -c 'sh lab/variants.sh --check | tr "\n" " "'
+	tv matrix sh -c 'sh lab/kernel/variants.sh --check | tr "\n" " "'
 t_refuses "a boot line with a bad suffix is refused with its place" "bad.boots:2: 'Bad_Suffix' is not a suffix" \
-	tv matrix-bad sh lab/variants.sh bad-ok
+	tv matrix-bad sh lab/kernel/variants.sh bad-ok
 t_refuses "a boot line without parameters is refused" "empty.boots:1: 'bare' has no boot parameters" \
-	tv matrix-bad sh lab/variants.sh noparams-bare
-t_refuses "a missing boot list is refused" 'boots=nosuchlist: missing boot list' tv matrix-bad sh lab/variants.sh missing
+	tv matrix-bad sh lab/kernel/variants.sh noparams-bare
+t_refuses "a missing boot list is refused" 'boots=nosuchlist: missing boot list' tv matrix-bad sh lab/kernel/variants.sh missing
 t_refuses "a check= other than yes or no is refused" "check must be 'yes' or 'no', not 'maybe'" \
-	tv matrix-bad sh lab/variants.sh badcheck
+	tv matrix-bad sh lab/kernel/variants.sh badcheck
 t_refuses "a name declared twice (a build and a boot line) is refused" 'declared more than once: dup-x' \
-	tv matrix-dup sh lab/variants.sh
+	tv matrix-dup sh lab/kernel/variants.sh
 t_refuses "--check refuses it too, though neither build is marked check=yes" 'declared more than once: dup-x' \
-	tv matrix-dup sh lab/variants.sh --check
-t_refuses "variants: an unknown option is a usage error" 'unknown option --frob' sh lab/variants.sh --frob
+	tv matrix-dup sh lab/kernel/variants.sh --check
+t_refuses "variants: an unknown option is a usage error" 'unknown option --frob' sh lab/kernel/variants.sh --frob
 
-t_section "make menuconfig, make hackbench: arguments (lab/menuconfig.sh, lab/hackbench.sh)"
+t_section "make menuconfig, make hackbench: arguments (lab/kernel/menuconfig.sh, lab/bench/hackbench.sh)"
 t_refuses "make menuconfig without VARIANT says so" 'missing VARIANT=NAME' make -s -o deps menuconfig
 t_refuses "make hackbench without VARIANT says so" 'missing VARIANT=NAME' make -s -o deps hackbench
 t_refuses "menuconfig: an unknown variant is refused, with the list" 'unknown variant "nosuch"; declared variants:.* series-rt-raw-debug' \
-	sh lab/menuconfig.sh nosuch
+	sh lab/kernel/menuconfig.sh nosuch
 t_refuses "menuconfig: without a terminal, the menus are refused (EDIT= is the way)" 'needs a terminal.*EDIT=' \
-	sh -c 'sh lab/menuconfig.sh series-rt-raw-debug </dev/null'
+	sh -c 'sh lab/kernel/menuconfig.sh series-rt-raw-debug </dev/null'
 t_refuses "menuconfig: --edit without arguments is a usage error" '--edit needs scripts/config arguments' \
-	sh lab/menuconfig.sh --edit
-t_refuses "hackbench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/hackbench.sh nosuch
+	sh lab/kernel/menuconfig.sh --edit
+t_refuses "hackbench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench/hackbench.sh nosuch
 t_says "make hackbench leaves REPEATS and ARGS to hackbench.sh's defaults unless set" \
-	'^sh lab/hackbench.sh --append "" nosuch$' make -n -o deps hackbench VARIANT=nosuch
+	'^sh lab/bench/hackbench.sh --append "" nosuch$' make -n -o deps hackbench VARIANT=nosuch
 t_says "make hackbench passes REPEATS and ARGS on when set" \
-	'^sh lab/hackbench.sh --append "" --repeats "3" --args "-l 5" nosuch$' \
+	'^sh lab/bench/hackbench.sh --append "" --repeats "3" --args "-l 5" nosuch$' \
 	make -n -o deps hackbench VARIANT=nosuch REPEATS=3 ARGS='-l 5'
 t_refuses "hackbench: a bad REPEATS is refused" "REPEATS \(--repeats\) takes a positive whole number, not 'x'" \
-	sh lab/hackbench.sh --repeats x series-rt-raw
+	sh lab/bench/hackbench.sh --repeats x series-rt-raw
 t_refuses "hackbench: ARGS with shell syntax is refused" "ARGS \(--args\) takes hackbench options only" \
-	sh lab/hackbench.sh --args '-l 1; reboot' series-rt-raw
+	sh lab/bench/hackbench.sh --args '-l 1; reboot' series-rt-raw
 t_refuses "configure: --local without --out is a usage error" '--local and --no-local need --out' \
-	sh lab/configure.sh --local /dev/null series-rt-raw
+	sh lab/kernel/configure.sh --local /dev/null series-rt-raw
 t_refuses "configure: a missing --local fragment is refused" 'no fragment file /nonexistent.config' \
-	sh lab/configure.sh --out /nonexistent --local /nonexistent.config series-rt-raw
+	sh lab/kernel/configure.sh --out /nonexistent --local /nonexistent.config series-rt-raw
 
-t_section "bench samples (lab/bench-parse.awk)"
+t_section "bench samples (lab/bench/bench-parse.awk)"
 t_ok "a real bench console log gives the hand-checked samples" sh -c \
-	"awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-console.log | diff -u $fx/logs/bench-console.samples -"
+	"awk -v round=1 -v variant=v -f lab/bench/bench-parse.awk $fx/logs/bench-console.log | diff -u $fx/logs/bench-console.samples -"
 t_ok "a console log without results gives no samples" sh -c \
-	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/panic-no-init.log)\""
+	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench/bench-parse.awk $fx/logs/panic-no-init.log)\""
 t_ok "slub_bench v2 lines without cycles (not x86) give ns samples only" sh -c \
-	"awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-slub-nocycles.log | diff -u $fx/logs/bench-slub-nocycles.samples -"
+	"awk -v round=1 -v variant=v -f lab/bench/bench-parse.awk $fx/logs/bench-slub-nocycles.log | diff -u $fx/logs/bench-slub-nocycles.samples -"
 t_refuses "slub_bench v1 lines are skipped with a warning" \
 	'bench-slub-v1.log:3: slub_bench v1 lines skipped: only v2 is parsed' \
-	awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-slub-v1.log
+	awk -v round=1 -v variant=v -f lab/bench/bench-parse.awk $fx/logs/bench-slub-v1.log
 t_ok "slub_bench v1 lines give no samples" sh -c \
-	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-slub-v1.log 2>/dev/null)\""
+	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench/bench-parse.awk $fx/logs/bench-slub-v1.log 2>/dev/null)\""
 t_refuses "a slub_bench v2 test line without its ns fields is reported" 'line without \*_ns_med fields' \
-	sh -c "echo 'LAB-SLUB-BENCH v2 test=bulk size=8 cpu=0 n=64 reps=5 alloc=3' | awk -f lab/bench-parse.awk"
-t_refuses "bench: a bad --time is refused" "--time takes wall, instructions or both" sh lab/bench.sh --time never
-t_refuses "bench: a bad --rounds is refused" "--rounds takes a positive whole number" sh lab/bench.sh --rounds 0
-t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects must be at least 64" sh lab/bench.sh --objects 10
-t_refuses "mutation: a variant of the base tree is refused" "is not built from the series tree" sh lab/mutation.sh base-rt
+	sh -c "echo 'LAB-SLUB-BENCH v2 test=bulk size=8 cpu=0 n=64 reps=5 alloc=3' | awk -f lab/bench/bench-parse.awk"
+t_refuses "bench: a bad --time is refused" "--time takes wall, instructions or both" sh lab/bench/bench.sh --time never
+t_refuses "bench: a bad --rounds is refused" "--rounds takes a positive whole number" sh lab/bench/bench.sh --rounds 0
+t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects must be at least 64" sh lab/bench/bench.sh --objects 10
+t_refuses "mutation: a variant of the base tree is refused" "is not built from the series tree" sh lab/check/mutation.sh base-rt
 t_refuses "mutation: a bad MUTATION_BOOTS is refused" "MUTATION_BOOTS must be a positive whole number" \
-	env MUTATION_BOOTS=twice sh lab/mutation.sh
+	env MUTATION_BOOTS=twice sh lab/check/mutation.sh
 t_refuses "mutation: a bad MUTATION_STRESS_MS is refused" "MUTATION_STRESS_MS must be a positive whole number" \
-	env MUTATION_STRESS_MS=5s sh lab/mutation.sh
-t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench.sh --variants nosuch
+	env MUTATION_STRESS_MS=5s sh lab/check/mutation.sh
+t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench/bench.sh --variants nosuch
 
-t_section "a required kernel report and its caller (lab/expect-report.sh)"
+t_section "a required kernel report and its caller (lab/verdict/expect-report.sh)"
 wc_ok=$fx/logs/wrong-context-reported.log wc_no=$fx/logs/wrong-context-silent.log
 t_says "real log: lockdep's Invalid wait context names the caller" 'for slab_wrong_context_init' \
-	sh lab/expect-report.sh $wc_ok 'BUG: Invalid wait context' slab_wrong_context_init
+	sh lab/verdict/expect-report.sh $wc_ok 'BUG: Invalid wait context' slab_wrong_context_init
 t_says "real log: the might-sleep report names the caller" 'for slab_wrong_context_init' \
-	sh lab/expect-report.sh $wc_ok 'BUG: sleeping function called from invalid context' slab_wrong_context_init
+	sh lab/verdict/expect-report.sh $wc_ok 'BUG: sleeping function called from invalid context' slab_wrong_context_init
 t_refuses "real log without the fast-path check: no report" "no 'BUG: Invalid wait context'" \
-	sh lab/expect-report.sh $wc_no 'BUG: Invalid wait context' slab_wrong_context_init
+	sh lab/verdict/expect-report.sh $wc_no 'BUG: Invalid wait context' slab_wrong_context_init
 t_refuses "a report whose stack names another caller is refused" 'no stack naming some_other_init' \
-	sh lab/expect-report.sh $wc_ok 'BUG: Invalid wait context' some_other_init
+	sh lab/verdict/expect-report.sh $wc_ok 'BUG: Invalid wait context' some_other_init
 t_refuses "expect-report: a bad function name is a usage error" 'not a function name' \
-	sh lab/expect-report.sh $wc_ok 'BUG: Invalid wait context' 'a b'
+	sh lab/verdict/expect-report.sh $wc_ok 'BUG: Invalid wait context' 'a b'
 t_refuses "expect-report: a missing log is an error" 'no console log' \
-	sh lab/expect-report.sh $fx/logs/nonexistent.log 'BUG:' f
+	sh lab/verdict/expect-report.sh $fx/logs/nonexistent.log 'BUG:' f
 
-t_section "which test caught a broken kernel (lab/mutation-verdict.sh)"
+t_section "which test caught a broken kernel (lab/verdict/mutation-verdict.sh)"
 mv_fs=test_fastpath_stress
 t_says "real log: a test that reports not ok caught it" "^$mv_fs reported not ok" \
-	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-not-ok.log
+	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/mutation-not-ok.log
 mv_sw=test_shrink_while_partial_drains
 t_says "real log: an oops while the test ran caught it" \
 	"died while $mv_sw ran \(Comm: kunit_try_catch" \
-	sh lab/mutation-verdict.sh $mv_sw $fx/logs/mutation-oops-in-test.log
+	sh lab/verdict/mutation-verdict.sh $mv_sw $fx/logs/mutation-oops-in-test.log
 t_says "real log: a hung-task panic while the test ran caught it" \
 	"died while $mv_fs ran \(INFO: task .* blocked" \
-	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-hung-in-test.log
+	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/mutation-hung-in-test.log
 t_says "a log that stops inside the test (host timeout) caught it" \
 	"died while $mv_fs ran \(no report: hung until the timeout\)" \
-	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-silent-in-test.log
+	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/mutation-silent-in-test.log
 t_refuses "real log: a test that passed did not catch the oops after it" "$mv_fs passed; the failure was elsewhere" \
-	sh lab/mutation-verdict.sh $mv_fs $fx/logs/mutation-oops-in-test.log
+	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/mutation-oops-in-test.log
 t_refuses "a test that never started did not catch it" "$mv_fs never logged its start" \
-	sh lab/mutation-verdict.sh $mv_fs $fx/logs/panic-no-init.log
+	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/panic-no-init.log
 t_refuses "real log: another test's not ok is not this test's" "$mv_sw passed;" \
-	sh lab/mutation-verdict.sh $mv_sw $fx/logs/mutation-not-ok.log
+	sh lab/verdict/mutation-verdict.sh $mv_sw $fx/logs/mutation-not-ok.log
 t_refuses "mutation-verdict: a bad test name is a usage error" "is not a KUnit test name" \
-	sh lab/mutation-verdict.sh 'test.*' $fx/logs/clean.log
+	sh lab/verdict/mutation-verdict.sh 'test.*' $fx/logs/clean.log
 t_says "mutation-verdict --result: a job's failed case caught the kernel" "case hackbench_thread_sockets failed" \
-	sh lab/mutation-verdict.sh --result hackbench_thread_sockets $fx/logs/guest-case-failed.log
+	sh lab/verdict/mutation-verdict.sh --result hackbench_thread_sockets $fx/logs/guest-case-failed.log
 t_refuses "mutation-verdict --result: a job's passed case did not" "hackbench_process_pipes did not fail" \
-	sh lab/mutation-verdict.sh --result hackbench_process_pipes $fx/logs/guest-case-failed.log
+	sh lab/verdict/mutation-verdict.sh --result hackbench_process_pipes $fx/logs/guest-case-failed.log
 t_refuses "mutation-verdict --result: a case the job never judged did not" "never judged report_x" \
-	sh lab/mutation-verdict.sh --result report_x $fx/logs/clean.log
+	sh lab/verdict/mutation-verdict.sh --result report_x $fx/logs/clean.log
 
-t_section "latency guard (lab/latency-parse.awk, lab/latency-table.awk, lab/latency.sh)"
+t_section "latency guard (lab/bench/latency-parse.awk, lab/bench/latency-table.awk, lab/bench/latency.sh)"
 lx=$fx/latency
 # lparse LOG [CYCLICTEST-OUT]: the parser on LOG ("-": stdin) with the
 # recorded build's System.map, cut to the symbols the recorded log needs
 # (the parser gives the same rows with the whole map).
 lparse() {
 	awk -v round=1 -v variant=v -v burst=1000 -v cyclictest="${2:-/dev/null}" \
-		-f lab/latency-parse.awk $lx/System.map $lx/slub-functions "$1"
+		-f lab/bench/latency-parse.awk $lx/System.map $lx/slub-functions "$1"
 }
 # lparse_diff LOG EXPECTED: its sections must be EXPECTED's.
 lparse_diff() { lparse "$1" | diff -u "$2" -; }
@@ -289,7 +289,7 @@ lct_hand() { { grep -v LAB-CYCLICTEST $lx/console.log; cat $lx/cyclictest-block.
 t_ok "cyclictest's p99.9 counts an overflowed sample above every bucket" lct_hand
 t_refuses "an empty log is refused: the tracers never armed" 'log is empty: the tracers never armed' lparse $lx/empty.log
 t_refuses "a guest without the tracers is refused with its reason" 'could not trace: this kernel has no preemptirq' \
-	sh -c "echo 'LAB-LATENCY missing: this kernel has no preemptirq events' | awk -f lab/latency-parse.awk $lx/System.map $lx/slub-functions -"
+	sh -c "echo 'LAB-LATENCY missing: this kernel has no preemptirq events' | awk -f lab/bench/latency-parse.awk $lx/System.map $lx/slub-functions -"
 lcut() { sed '/LAB-LATENCY-END irqoff/,$d' $lx/console.log | lparse -; }
 t_refuses "a log cut inside the report is refused" 'report is incomplete' lcut
 lpcut() { sed '/LAB-LATENCY-END preemptoff/,$d' $lx/console.log | lparse -; }
@@ -321,19 +321,19 @@ lnoirq_rows() {
 t_ok "the sections no interrupt entered (noirq=yes) are read as their own kind" lnoirq_rows
 lnoirq_cut() { lnoirq | sed '/LAB-LATENCY-BEGIN preemptoff-noirq/,$d' | lparse -; }
 t_refuses "a guest that armed it and printed no such block is refused" 'report is incomplete' lnoirq_cut
-lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
+lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/bench/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
 t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
-ltable() { awk -F '\t' -f lab/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
+ltable() { awk -F '\t' -f lab/bench/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
 t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own, not a sleep), spread over rounds, ratio, SLUB's preemption-off sites, cyclictest" ltable
-t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/latency.sh --time never
-t_refuses "latency: a bad --bursts is refused" "--bursts takes a positive whole number, not 'many'" sh lab/latency.sh --bursts many
-t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" sh lab/latency.sh --cpus 0
-t_refuses "latency: --append without its value is refused" "--append needs a value" sh lab/latency.sh --append
-t_refuses "latency: a bad --preempt-min is refused" "--preempt-min takes a whole number of ns, not '4us'" sh lab/latency.sh --preempt-min 4us
-t_refuses "latency: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/latency.sh --variants nosuch
-t_refuses "bench --latency passes its options to latency.sh" "unknown argument '--objects'" sh lab/bench.sh --latency --objects 64
+t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/bench/latency.sh --time never
+t_refuses "latency: a bad --bursts is refused" "--bursts takes a positive whole number, not 'many'" sh lab/bench/latency.sh --bursts many
+t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" sh lab/bench/latency.sh --cpus 0
+t_refuses "latency: --append without its value is refused" "--append needs a value" sh lab/bench/latency.sh --append
+t_refuses "latency: a bad --preempt-min is refused" "--preempt-min takes a whole number of ns, not '4us'" sh lab/bench/latency.sh --preempt-min 4us
+t_refuses "latency: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench/latency.sh --variants nosuch
+t_refuses "bench --latency passes its options to latency.sh" "unknown argument '--objects'" sh lab/bench/bench.sh --latency --objects 64
 
-t_section "lock-contention attribution (lab/contention-parse.awk, lab/contention-table.awk, lab/contention-plot.sh)"
+t_section "lock-contention attribution (lab/bench/contention-parse.awk, lab/bench/contention-table.awk, lab/bench/contention-plot.sh)"
 cx=$fx/contention
 # cparse LOG [MODES]: the parser on LOG ("-": stdin) with the recorded
 # build's function list, cut to the names the recorded log's stacks use
@@ -341,7 +341,7 @@ cx=$fx/contention
 cparse() {
 	rm -f "$T_OUT.s"
 	awk -v round=1 -v variant=v -v samples="$T_OUT.s" -v modes="${2:-process_sockets thread_pipes}" \
-		-f lab/contention-parse.awk $cx/functions.tsv "$1"
+		-f lab/bench/contention-parse.awk $cx/functions.tsv "$1"
 }
 # The recorded log: series-rt-raw (--native-cpu), hackbench -g 4 -l 20 in
 # two modes. Checked by hand: unix_stream_sendmsg's RT-lock entry (1141
@@ -355,7 +355,7 @@ cparse_diff() { cparse $cx/console.log | diff -u $cx/console.rows - && diff -u $
 t_ok "a recorded series-rt-raw log gives the hand-checked callers and samples" cparse_diff
 t_refuses "an empty log is refused" 'no contention runs in the log' cparse /dev/null
 t_refuses "a guest without the tracepoints is refused with its reason" 'could not trace: this kernel has no lock contention' \
-	sh -c "echo 'LAB-CONTENTION missing: this kernel has no lock contention tracepoints' | awk -f lab/contention-parse.awk $cx/functions.tsv -"
+	sh -c "echo 'LAB-CONTENTION missing: this kernel has no lock contention tracepoints' | awk -f lab/bench/contention-parse.awk $cx/functions.tsv -"
 t_refuses "a mode that was not traced is refused" 'mode thread_sockets traced 0 times' \
 	cparse $cx/console.log "process_sockets thread_pipes thread_sockets"
 ccut() { sed '/Totals:/,$d' $cx/console.log | cparse -; }
@@ -376,22 +376,22 @@ t_refuses "entries the histogram dropped are refused" 'dropped 3 entries' cdropp
 cnoctx() { sed '0,/context-switches/{/context-switches/d}' $cx/console.log | cparse -; }
 t_refuses "a traced run without its context switches is refused (the other run's count is not reused)" \
 	'no context-switches count for process_sockets' cnoctx
-cwronglist() { awk -v modes=process_sockets -f lab/contention-parse.awk /dev/null $cx/console.log; }
+cwronglist() { awk -v modes=process_sockets -f lab/bench/contention-parse.awk /dev/null $cx/console.log; }
 t_refuses "a function list that is not the kernel's is refused" 'is not in the function list' cwronglist
-ctable() { awk -v order="b a" -f lab/contention-table.awk $cx/table.contention $cx/table.samples | diff -u $cx/table.expected -; }
+ctable() { awk -v order="b a" -f lab/bench/contention-table.awk $cx/table.contention $cx/table.samples | diff -u $cx/table.expected -; }
 t_ok "the table: means per run (a run without contention counts), SLUB's share, top callers, variants in the given order" ctable
 t_refuses "the table of a run without traced runs is refused" 'no traced runs' \
-	awk -f lab/contention-table.awk $cx/table.contention /dev/null
+	awk -f lab/bench/contention-table.awk $cx/table.contention /dev/null
 cplot() {
 	rm -rf "$T_OUT.d" && mkdir "$T_OUT.d" &&
 	cp $cx/table.contention "$T_OUT.d/contention.tsv" && cp $cx/table.samples "$T_OUT.d/samples.tsv" &&
-	sh lab/contention-plot.sh "$T_OUT.d" && test -s "$T_OUT.d/contention.png" && test -s "$T_OUT.d/contention.svg" &&
+	sh lab/bench/contention-plot.sh "$T_OUT.d" && test -s "$T_OUT.d/contention.png" && test -s "$T_OUT.d/contention.svg" &&
 	sed -n 2p "$T_OUT.d/contention.dat" | diff -u - $cx/plot.row
 }
 t_ok "the plot: bars per run by the caller's object (mm/slub.o first), png and svg" cplot
-t_refuses "the plot of a folder without attribution is refused" 'has no contention.tsv' sh lab/contention-plot.sh $cx
+t_refuses "the plot of a folder without attribution is refused" 'has no contention.tsv' sh lab/bench/contention-plot.sh $cx
 t_refuses "bench: --galbraith with an unknown variant is refused" 'unknown variant "nosuch"' \
-	sh lab/bench.sh --galbraith --variants nosuch
+	sh lab/bench/bench.sh --galbraith --variants nosuch
 rm -rf "$T_OUT.s" "$T_OUT.d"
 
 t_section "each step's wall time (lab/lib/steps.sh)"
@@ -419,7 +419,7 @@ t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run
 bench_to_compare() {
 	_d=$(mktemp -d) &&
 		{ printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n'
-		  awk -v round=1 -v variant=v -f lab/bench-parse.awk $fx/logs/bench-console.log; } >"$_d/samples.tsv" &&
+		  awk -v round=1 -v variant=v -f lab/bench/bench-parse.awk $fx/logs/bench-console.log; } >"$_d/samples.tsv" &&
 		tools/compare/compare --format csv "$_d" >"$_d/out" &&
 		grep -qx 'kmalloc8_alloc_free_pair,ns,v,1,43.07,43.07,43.07,43.07,,,,' "$_d/out" &&
 		grep -qx 'kmalloc8_alloc_free_pair_cycles,cycles,v,1,111.98,111.98,111.98,111.98,,,,' "$_d/out"
@@ -445,18 +445,18 @@ if [ $quick = 0 ]; then
 	# The two run side by side (each mostly on one core: git, then kconfig),
 	# each printing when it ends. Both use the base tree, which must exist
 	# first: two scripts must not unpack it at once.
-	t_ok "the base and series trees are there" sh lab/tree.sh series
+	t_ok "the base and series trees are there" sh lab/series/tree.sh series
 	t_refuses "a base tree of another Debian version than the series' is refused" \
 		"is not Debian's linux-source-6.12 0.0-0, which the series is based on" \
-		env LAB_KERNEL_DEB=0.0-0 sh lab/tree.sh base
+		env LAB_KERNEL_DEB=0.0-0 sh lab/series/tree.sh base
 	rt=$(mktemp)
 	timed "  series round trip" sh tests/series-roundtrip.sh >"$rt" 2>&1 &
-	t_section "make menuconfig without a person (lab/menuconfig.sh --edit, lab/configure.sh)"
+	t_section "make menuconfig without a person (lab/kernel/menuconfig.sh --edit, lab/kernel/configure.sh)"
 	timed "  menuconfig test" sh tests/menuconfig.sh
-	t_section "Debian's configuration as a lab build (lab/configure.sh, config=debian:...)"
+	t_section "Debian's configuration as a lab build (lab/kernel/configure.sh, config=debian:...)"
 	timed "  distro config test" sh tests/distro-config.sh
 	wait $!
-	t_section "series round trip (lab/tree.sh)"
+	t_section "series round trip (lab/series/tree.sh)"
 	cat "$rt"
 	rm -f "$rt"
 fi

@@ -5,7 +5,7 @@
 # is reported.
 set -u
 cd "$(dirname "$0")/.."
-. tests/harness.sh
+. lab/lib/cases.sh
 scratch=$(mktemp -d)
 cleanup() {
 	git -C build/src/base worktree remove --force "$scratch/series" 2>/dev/null
@@ -19,17 +19,17 @@ cp -r patches "$scratch/patches"
 export LAB_PATCHES="$scratch/patches" LAB_SERIES_TREE="$scratch/series"
 unset KERNEL_SRC
 
-t_ok "base tree is unpacked and committed" sh lab/tree.sh base
-t_ok "patches/series applies on the base" sh lab/tree.sh series
+t_ok "base tree is unpacked and committed" sh lab/series/tree.sh base
+t_ok "patches/series applies on the base" sh lab/series/tree.sh series
 before=$(grep -c . "$scratch/patches/series")
-t_ok "the applied tree matches patches/" sh lab/tree.sh verify
+t_ok "the applied tree matches patches/" sh lab/series/tree.sh verify
 
 # A new commit in the series tree is exported as one more patch.
 printf '\nRound-trip test line.\n' >>"$scratch/series/Documentation/mm/slub.rst"
 git -C "$scratch/series" -c user.name=t -c user.email=t@t commit -q -a \
 	-m "Documentation/mm: round-trip test" -m "Signed-off-by: t <t@t>"
 want=$(git -C "$scratch/series" rev-parse 'HEAD^{tree}')
-t_ok "export writes the new commit and verifies it" sh lab/tree.sh export
+t_ok "export writes the new commit and verifies it" sh lab/series/tree.sh export
 after=$(grep -c . "$scratch/patches/series")
 # The subject prefix the cover letter's Prefix: and Revision: make.
 field() { sed -n -e '/^$/q' -e "s/^$1: *//p" "$scratch/patches/cover-letter.txt"; }
@@ -37,7 +37,7 @@ prefix="$(field Prefix)"
 prefix="${prefix:-PATCH}"
 [ "$(field Revision)" = 1 ] || prefix="$prefix v$(field Revision)"
 t_says "the export is a thread b4 am takes, the new patch in it" "cover and $after patches \\($prefix\\)" \
-	sh lab/list-check.sh
+	sh lab/series/list-check.sh
 if [ "$after" -eq $((before + 1)) ] &&
 	grep -q 'Round-trip test line' "$scratch/patches/$(tail -n 1 "$scratch/patches/series")"; then
 	t_pass "series gained exactly the new patch"
@@ -49,33 +49,33 @@ fi
 cp -r "$scratch/patches" "$scratch/good"
 sed -i '2d' "$scratch/patches/series"
 t_refuses "a series with a patch left out is refused by its numbering" "subject is not \\[$prefix 00/$((after - 1))\\]" \
-	sh lab/list-check.sh
+	sh lab/series/list-check.sh
 rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
 p3=$scratch/patches/$(sed -n 3p "$scratch/patches/series")
 sed -i '/^To: /d' "$p3"
-t_refuses "a patch without recipients is refused" "${p3##*/}: no To:" sh lab/list-check.sh
+t_refuses "a patch without recipients is refused" "${p3##*/}: no To:" sh lab/series/list-check.sh
 rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
 p4=$scratch/patches/$(sed -n 4p "$scratch/patches/series")
 sed -i 's/^In-Reply-To: .*/In-Reply-To: <elsewhere@example>/' "$p4"
-t_refuses "a patch that is not a reply to the cover letter is refused" "${p4##*/}: not a reply" sh lab/list-check.sh
+t_refuses "a patch that is not a reply to the cover letter is refused" "${p4##*/}: not a reply" sh lab/series/list-check.sh
 rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
 sed -i 's/^Revision: .*/Revision: two/' "$scratch/patches/cover-letter.txt"
-t_refuses "export refuses a revision that is not a number" "Revision: must be a number" sh lab/tree.sh export
+t_refuses "export refuses a revision that is not a number" "Revision: must be a number" sh lab/series/tree.sh export
 rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
 sed -i 's/^Prefix: .*/Prefix: RFC 6.12.y-rt/' "$scratch/patches/cover-letter.txt"
-t_refuses "export refuses a prefix without PATCH" "Prefix: must contain PATCH" sh lab/tree.sh export
+t_refuses "export refuses a prefix without PATCH" "Prefix: must contain PATCH" sh lab/series/tree.sh export
 rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
-t_ok "shape: each droppable patch can be left out" sh lab/tree.sh shape
+t_ok "shape: each droppable patch can be left out" sh lab/series/tree.sh shape
 sed -i 's/^Droppable: .*/Droppable: 1/' "$scratch/patches/cover-letter.txt"
-t_refuses "shape: a patch the others build on is not droppable" "does not apply without patch 1" sh lab/tree.sh shape
+t_refuses "shape: a patch the others build on is not droppable" "does not apply without patch 1" sh lab/series/tree.sh shape
 sed -i 's/^Droppable: .*/Droppable: 99/' "$scratch/patches/cover-letter.txt"
-t_refuses "shape: a droppable patch that does not exist is refused" "there is no patch 99" sh lab/tree.sh shape
+t_refuses "shape: a droppable patch that does not exist is refused" "there is no patch 99" sh lab/series/tree.sh shape
 rm -rf "$scratch/patches" && mv "$scratch/good" "$scratch/patches"
 
 # A fresh apply from the exported patches gives the same tree. Without its
 # state file, tree.sh applies again (resetting the worktree to the base).
 rm -f "$scratch/series.lab-state"
-t_ok "a fresh apply of the exported series works" sh lab/tree.sh series
+t_ok "a fresh apply of the exported series works" sh lab/series/tree.sh series
 got=$(git -C "$scratch/series" rev-parse 'HEAD^{tree}')
 if [ -n "$want" ] && [ "$got" = "$want" ]; then
 	t_pass "fresh apply reproduces the tree exactly"
@@ -87,7 +87,7 @@ fi
 printf '\nNot exported.\n' >>"$scratch/series/Documentation/mm/slub.rst"
 git -C "$scratch/series" -c user.name=t -c user.email=t@t commit -q -a -m "not exported"
 t_refuses "verify refuses a series tree that patches/ does not reproduce" 'differs from the series tree' \
-	sh lab/tree.sh verify
+	sh lab/series/tree.sh verify
 git -C "$scratch/series" reset -q --hard HEAD~1
 
 # The base commit must list exactly the tarball's files.
@@ -95,17 +95,17 @@ mkdir -p "$scratch/fake/linux-source-6.12"
 echo x >"$scratch/fake/linux-source-6.12/Makefile"
 tar -cJf "$scratch/fake.tar.xz" -C "$scratch/fake" linux-source-6.12
 t_refuses "verify refuses a base commit that is not the tarball's file list" "not the tarball's file list" \
-	env LAB_TARBALL="$scratch/fake.tar.xz" sh lab/tree.sh verify
+	env LAB_TARBALL="$scratch/fake.tar.xz" sh lab/series/tree.sh verify
 
 echo "dirty" >>"$scratch/series/Documentation/mm/slub.rst"
-t_refuses "verify refuses uncommitted changes" 'uncommitted changes' sh lab/tree.sh verify
+t_refuses "verify refuses uncommitted changes" 'uncommitted changes' sh lab/series/tree.sh verify
 t_refuses "mutation refuses a series tree with uncommitted changes (it patches that tree)" \
-	'uncommitted changes: commit' sh lab/mutation.sh
+	'uncommitted changes: commit' sh lab/check/mutation.sh
 git -C "$scratch/series" checkout -q -- .
 
 # A broken patch is reported, not silently skipped.
 p="$scratch/patches/$(tail -n 1 "$scratch/patches/series")"
 printf 'this is not a patch\n' >"$p"
 rm -f "$scratch/series.lab-state"
-t_refuses "a patch that does not apply is reported" 'does not apply' sh lab/tree.sh series
-t_refuses "verify names the patch that does not apply" "does not apply on the base: ${p##*/}" sh lab/tree.sh verify
+t_refuses "a patch that does not apply is reported" 'does not apply' sh lab/series/tree.sh series
+t_refuses "verify names the patch that does not apply" "does not apply on the base: ${p##*/}" sh lab/series/tree.sh verify

@@ -10,7 +10,7 @@
 # checks the defaults (-g 4 -l 100, 5 runs).
 set -u
 cd "$(dirname "$0")/.."
-. tests/harness.sh
+. lab/lib/cases.sh
 . lab/lib/steps.sh
 [ $# -eq 1 ] || { echo "usage: tests/walkthrough.sh OUT-DIR" >&2; exit 2; }
 out=$1

@@ -4,10 +4,10 @@
 # opens its events and off after it exits, so text_poke_bp() patches
 # their sites about once a second. Under multi-threaded TCG (QEMU 7.2)
 # this has ended in "Oops: int3" on plain 6.12 too (docs/check.md).
-# Boot parameters, given with lab/boot.sh --append, vary the run:
+# Boot parameters, given with lab/run/boot.sh --append, vary the run:
 # flips.hotplug=1 runs it inside the check's CPU hotplug loop,
 # flips.hold=1 holds the keys first as the check jobs do. For example:
-#   sh lab/boot.sh --append flips.hold=1 base-rt-debian-debug guest/jobs/perf-key-flips.sh
+#   sh lab/run/boot.sh --append flips.hold=1 base-rt-debian-debug guest/jobs/perf-key-flips.sh
 #lab-expect: LAB-PERF-FLIPS runs=[1-9][0-9]* failed=0
 . /lab/lib.sh
 . /lab/load.sh

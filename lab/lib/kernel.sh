@@ -1,10 +1,10 @@
-# Kernel trees and builds (POSIX sh, sourced by lab/lib.sh): which tree,
+# Kernel trees and builds (POSIX sh, sourced by lab/lib/common.sh): which tree,
 # the compiler and make of every kernel build, whether KVM runs a built
 # kernel, and where a built kernel's functions live.
 
 # tree_dir NAME: the source folder of tree "base", "series", or
 # "series@REV[:N]" (the series as lab commit REV had it, its first N
-# patches: lab/tree.sh).
+# patches: lab/series/tree.sh).
 tree_dir() {
 	case $1 in
 	base) echo "$BASE_TREE" ;;
@@ -51,7 +51,7 @@ kmake() {
 	make -s -C "$_src" O="$_obj" CC="$KCC" HOSTCC="$KHOSTCC" -j"$KJOBS" "$@"
 }
 
-# build_variants OUT VARIANT...: build each variant in turn (lab/build.sh),
+# build_variants OUT VARIANT...: build each variant in turn (lab/kernel/build.sh),
 # its log in OUT/build-VARIANT.log; the first that fails ends the run,
 # naming its log.
 build_variants() {
@@ -59,7 +59,7 @@ build_variants() {
 	shift
 	for _bv in "$@"; do
 		log "build $_bv"
-		sh "$LAB_ROOT/lab/build.sh" "$_bv" >"$_bo/build-$_bv.log" 2>&1 ||
+		sh "$LAB_ROOT/lab/kernel/build.sh" "$_bv" >"$_bo/build-$_bv.log" 2>&1 ||
 			die "build of $_bv failed; log: $_bo/build-$_bv.log"
 	done
 }

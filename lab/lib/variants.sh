@@ -1,9 +1,9 @@
-# Declared builds and variants (POSIX sh, sourced by lab/lib.sh).
+# Declared builds and variants (POSIX sh, sourced by lab/lib/common.sh).
 
 # Variants. variants/BUILD.variant declares a build: key=value lines tree,
 # fragments, cmdline, description, and optionally boots (boot lists),
 # check (yes: make check boots it), numa (yes: QEMU gives the guest a
-# NUMA node per vCPU, lab/boot.sh --numa) and config (what the fragments
+# NUMA node per vCPU, lab/run/boot.sh --numa) and config (what the fragments
 # are merged onto: tinyconfig, the default, or debian:FLAVOUR, Debian's
 # configuration config.FLAVOUR.xz from package linux-config-6.12). Each line "SUFFIX PARAMETERS" of a boot
 # list variants/LIST.boots declares one more variant, BUILD-SUFFIX: the same

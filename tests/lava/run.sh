@@ -1,15 +1,15 @@
 #!/bin/sh
-# tests/lava/run.sh [--no-summary]: the LAVA jobs of lab/lava-jobs.sh,
+# tests/lava/run.sh [--no-summary]: the LAVA jobs of lab/farm/lava-jobs.sh,
 # without a kernel build or a farm. A fixture build (tests/lava/fixtures/
 # variants, with one boot line) gets a fake build folder (a dummy
 # bzImage, selftest and modules) and a dummy base initramfs; its jobs must
 # be written, valid to lava-common's schema, and say what matters (the
 # command line without panic=, the image URLs, the monitor). Jobs broken
-# one way each must be refused by lab/lava-validate.sh, and the device
-# configuration in lab/lava-qemu-device.yaml must be valid and
+# one way each must be refused by lab/farm/lava-validate.sh, and the device
+# configuration in lab/farm/lava-qemu-device.yaml must be valid and
 # agree with the jobs' context.
 #
-# Prints PASS:/FAIL: per check (tests/harness.sh) and, unless
+# Prints PASS:/FAIL: per check (lab/lib/cases.sh) and, unless
 # --no-summary (a caller that prints the closing line), "N passed, N
 # failed". Exit status: 0 all passed, 1 a check failed, 77 skipped (the
 # SKIP: line says why): lava-common is not installed for LAB_PYTHON
@@ -28,7 +28,7 @@ if ! "$python" -c 'import yaml, lava_common.schemas' >/dev/null 2>&1; then
 	echo "SKIP: LAVA jobs: lava-common is not installed for $python (Debian package lava-common)"
 	exit 77
 fi
-. tests/harness.sh
+. lab/lib/cases.sh
 fails_before=$(grep -c '^fail$' "$T_COUNTS")
 fx=tests/lava/fixtures
 tmp=$(mktemp -d)
@@ -86,11 +86,11 @@ exec(sys.argv[2])
 yaml.safe_dump(d, open(sys.argv[3], "w"))' "$v/job.yaml" "$2" "$tmp/$1.yaml"
 }
 
-t_section "LAVA jobs: written for a built variant (lab/lava-jobs.sh, lab/job-initrd.sh)"
+t_section "LAVA jobs: written for a built variant (lab/farm/lava-jobs.sh, lab/run/job-initrd.sh)"
 t_says "the fixture matrix (a build and its boot line) gives two jobs, each valid to lava-common" \
 	"^2 LAVA jobs in $jobs, images under https://lab.invalid/slub$" \
-	sh lab/lava-jobs.sh --out "$jobs" --url https://lab.invalid/slub/ --job $job
-again() { sh lab/lava-jobs.sh --out "$tmp/again" --url https://lab.invalid/slub --job $job | grep -c '^ok: .*/job\.yaml$'; }
+	sh lab/farm/lava-jobs.sh --out "$jobs" --url https://lab.invalid/slub/ --job $job
+again() { sh lab/farm/lava-jobs.sh --out "$tmp/again" --url https://lab.invalid/slub --job $job | grep -c '^ok: .*/job\.yaml$'; }
 t_says "each job was validated: an ok: line for each" '^2$' again
 folders() {
 	for d in "$jobs/lava" "$v"; do
@@ -116,27 +116,27 @@ initrd_job() { tail -c +"$((base_size + 1))" "$jobs/$1/initrd.cpio" | cpio -i --
 t_ok "the build's first variant boots make check's job" initrd_job lava guest/jobs/check.sh
 t_ok "its boot-parameter variant, the job without hackbench" initrd_job lava-nomerge guest/jobs/check-boot-params.sh
 named_job() {
-	sh lab/lava-jobs.sh --out "$tmp/named" lava=tests/fixtures/jobs/hang.sh >/dev/null &&
+	sh lab/farm/lava-jobs.sh --out "$tmp/named" lava=tests/fixtures/jobs/hang.sh >/dev/null &&
 		tail -c +"$((base_size + 1))" "$tmp/named/lava/initrd.cpio" | cpio -i --quiet --to-stdout lab/job.sh |
 		cmp - tests/fixtures/jobs/hang.sh
 }
 t_ok "VARIANT=JOB: the job named" named_job
 expect_re='^LAB-SELFTEST slab_sysfs status=[(]0[|]4[)]$'
 t_says "expect.txt: every selftest shipped must report success" "$expect_re" cat "$v/expect.txt"
-t_says "job-initrd.sh prints the same expects" "$expect_re" sh lab/job-initrd.sh lava $job "$tmp/one/initrd.cpio"
+t_says "job-initrd.sh prints the same expects" "$expect_re" sh lab/run/job-initrd.sh lava $job "$tmp/one/initrd.cpio"
 t_refuses "job-initrd.sh: an unbuilt variant is refused, naming the build to run" \
-	"variant unbuilt is not built: run 'lab/build.sh unbuilt'" sh lab/job-initrd.sh unbuilt $job "$tmp/x.cpio"
+	"variant unbuilt is not built: run 'lab/kernel/build.sh unbuilt'" sh lab/run/job-initrd.sh unbuilt $job "$tmp/x.cpio"
 t_ok "job-initrd.sh: a refused run leaves no archive" test ! -e "$tmp/x.cpio"
-t_ok "job-initrd.sh: without its three arguments, a usage error (exit 2)" exits 2 sh lab/job-initrd.sh lava $job
+t_ok "job-initrd.sh: without its three arguments, a usage error (exit 2)" exits 2 sh lab/run/job-initrd.sh lava $job
 t_refuses "lava-jobs: an unbuilt variant is refused, naming the build to run" \
-	"variant unbuilt is not built: run 'lab/build.sh unbuilt'" sh lab/lava-jobs.sh --out "$tmp/none" lava unbuilt
+	"variant unbuilt is not built: run 'lab/kernel/build.sh unbuilt'" sh lab/farm/lava-jobs.sh --out "$tmp/none" lava unbuilt
 t_ok "lava-jobs: and nothing is written" test ! -e "$tmp/none"
-t_refuses "lava-jobs: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/lava-jobs.sh --out "$tmp/none" nosuch
-t_ok "lava-jobs: an unknown option is a usage error (exit 2)" exits 2 sh lab/lava-jobs.sh --frob
+t_refuses "lava-jobs: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/farm/lava-jobs.sh --out "$tmp/none" nosuch
+t_ok "lava-jobs: an unknown option is a usage error (exit 2)" exits 2 sh lab/farm/lava-jobs.sh --frob
 t_refuses "lava-jobs: a missing job script is refused" 'no job script at /nonexistent.sh' \
-	sh lab/lava-jobs.sh --out "$tmp/none" --job /nonexistent.sh lava
+	sh lab/farm/lava-jobs.sh --out "$tmp/none" --job /nonexistent.sh lava
 default_url() {
-	(cd "$tmp" && sh "$OLDPWD/lab/lava-jobs.sh" --out rel lava >/dev/null) &&
+	(cd "$tmp" && sh "$OLDPWD/lab/farm/lava-jobs.sh" --out rel lava >/dev/null) &&
 		field "$tmp/rel/lava/job.yaml" 'a["deploy"]["images"]["kernel"]["url"]'
 }
 t_says "lava-jobs: without --url, the images are file:// URLs of the folder, made absolute" \
@@ -185,35 +185,35 @@ t_says "qemu device type, public, medium priority, named for the variant" \
 	field "$v/job.yaml" '" ".join([d["device_type"], d["visibility"], d["priority"], d["job_name"]])'
 t_ok "the job's timeout covers boot.sh's 900 s, the boot's and the test's" \
 	field "$v/job.yaml" 'd["timeouts"]["job"]["minutes"] * 60 > 900 and a["boot"]["timeout"]["minutes"] <= d["timeouts"]["job"]["minutes"] and a["test"]["timeout"]["minutes"] <= d["timeouts"]["job"]["minutes"] or sys.exit(1)'
-dquote() { sh lab/lava-jobs.sh --out "$tmp/dq" dquote >/dev/null && kernel_arg "$tmp/dq/dquote/job.yaml"; }
+dquote() { sh lab/farm/lava-jobs.sh --out "$tmp/dq" dquote >/dev/null && kernel_arg "$tmp/dq/dquote/job.yaml"; }
 t_says "a command line with double quotes goes in single quotes" \
 	"^-kernel [{]kernel[}] -append 'console=ttyS0 oops=panic dyndbg=\"file mm/slub.c [+]p\"'\$" dquote
 t_refuses "a command line with both kinds of quotes is refused" 'has both kinds of quotes' \
-	sh lab/lava-jobs.sh --out "$tmp/none" bothquotes
+	sh lab/farm/lava-jobs.sh --out "$tmp/none" bothquotes
 
-t_section "LAVA jobs: broken ones are refused (lab/lava-validate.sh)"
+t_section "LAVA jobs: broken ones are refused (lab/farm/lava-validate.sh)"
 broken bad-monitor-name 'a["test"]["monitors"][0]["name"] = "lab check"'
 t_refuses "a monitor name with a space" "^FAIL: $tmp/bad-monitor-name.yaml: does not match regular expression.*name" \
-	sh lab/lava-validate.sh "$tmp/bad-monitor-name.yaml"
+	sh lab/farm/lava-validate.sh "$tmp/bad-monitor-name.yaml"
 broken no-device-type 'del d["device_type"]'
 t_refuses "no device_type" "^FAIL: $tmp/no-device-type.yaml: \"device_type\" or multinode should be defined" \
-	sh lab/lava-validate.sh "$tmp/no-device-type.yaml"
+	sh lab/farm/lava-validate.sh "$tmp/no-device-type.yaml"
 broken bad-boot-method 'a["boot"]["method"] = "qemu-system"'
 t_refuses "a boot method LAVA does not have" "^FAIL: $tmp/bad-boot-method.yaml: unknown action type" \
-	sh lab/lava-validate.sh "$tmp/bad-boot-method.yaml"
+	sh lab/farm/lava-validate.sh "$tmp/bad-boot-method.yaml"
 broken unknown-key 'a["boot"]["failure_message"] = "Kernel panic"'
 t_refuses "a key the schema does not know (strict)" "^FAIL: $tmp/unknown-key.yaml: extra keys not allowed.*failure_message" \
-	sh lab/lava-validate.sh "$tmp/unknown-key.yaml"
+	sh lab/farm/lava-validate.sh "$tmp/unknown-key.yaml"
 broken long-test 'a["test"]["timeout"] = {"minutes": 60}'
 t_refuses "a test timeout longer than the job's" "^FAIL: $tmp/long-test.yaml: Action timeout is larger than job timeout" \
-	sh lab/lava-validate.sh "$tmp/long-test.yaml"
+	sh lab/farm/lava-validate.sh "$tmp/long-test.yaml"
 broken bad-result 'a["test"]["monitors"][0]["fixupdict"] = {"passed": "ok"}'
 t_refuses "a monitor result other than pass, fail, skip, unknown" "^FAIL: $tmp/bad-result.yaml: .*fixupdict" \
-	sh lab/lava-validate.sh "$tmp/bad-result.yaml"
+	sh lab/farm/lava-validate.sh "$tmp/bad-result.yaml"
 printf 'job_name: [unclosed\n' >"$tmp/not-yaml.yaml"
-t_refuses "a file that is not YAML" "^FAIL: $tmp/not-yaml.yaml: " sh lab/lava-validate.sh "$tmp/not-yaml.yaml"
-t_refuses "a file that is not there" "^FAIL: $tmp/nonexistent.yaml: .*No such file" sh lab/lava-validate.sh "$tmp/nonexistent.yaml"
-both() { sh lab/lava-validate.sh "$v/job.yaml" "$tmp/no-device-type.yaml"; }
+t_refuses "a file that is not YAML" "^FAIL: $tmp/not-yaml.yaml: " sh lab/farm/lava-validate.sh "$tmp/not-yaml.yaml"
+t_refuses "a file that is not there" "^FAIL: $tmp/nonexistent.yaml: .*No such file" sh lab/farm/lava-validate.sh "$tmp/nonexistent.yaml"
+both() { sh lab/farm/lava-validate.sh "$v/job.yaml" "$tmp/no-device-type.yaml"; }
 t_ok "a good and a bad job: exit 1" exits 1 both
 both_said() {
 	both >"$tmp/both.out"
@@ -221,22 +221,22 @@ both_said() {
 	grep -qx "ok: $v/job.yaml" "$tmp/both.out" && grep -q "^FAIL: $tmp/no-device-type.yaml: " "$tmp/both.out"
 }
 t_ok "each said for itself, in order" both_said
-t_ok "lava-validate without a job: a usage error (exit 2)" exits 2 sh lab/lava-validate.sh
-t_says "it says how to call it" '^usage: lava-validate\.sh JOB\.yaml' sh -c 'sh lab/lava-validate.sh; true'
+t_ok "lava-validate without a job: a usage error (exit 2)" exits 2 sh lab/farm/lava-validate.sh
+t_says "it says how to call it" '^usage: lava-validate\.sh JOB\.yaml' sh -c 'sh lab/farm/lava-validate.sh; true'
 # A python3 that cannot see Debian's packages (-S: no site-packages).
 printf '#!/bin/sh\nexec %s -S "$@"\n' "$python" >"$tmp/python-without-lava"
 chmod +x "$tmp/python-without-lava"
-t_ok "without lava-common: exit 2" exits 2 env LAB_PYTHON="$tmp/python-without-lava" sh lab/lava-validate.sh "$v/job.yaml"
+t_ok "without lava-common: exit 2" exits 2 env LAB_PYTHON="$tmp/python-without-lava" sh lab/farm/lava-validate.sh "$v/job.yaml"
 t_says "naming the Debian package" 'lava-common is not installed.*Debian package lava-common' \
-	sh -c 'LAB_PYTHON="$1" sh lab/lava-validate.sh "$2"; true' - "$tmp/python-without-lava" "$v/job.yaml"
+	sh -c 'LAB_PYTHON="$1" sh lab/farm/lava-validate.sh "$2"; true' - "$tmp/python-without-lava" "$v/job.yaml"
 t_says "and these tests skip, saying why (exit 77)" '^SKIP: LAVA jobs: lava-common is not installed' \
 	sh -c 'LAB_PYTHON="$1" sh tests/lava/run.sh; [ $? = 77 ]' - "$tmp/python-without-lava"
 
-t_section "LAVA device configuration for lava-run (lab/lava-qemu-device.yaml)"
+t_section "LAVA device configuration for lava-run (lab/farm/lava-qemu-device.yaml)"
 t_ok "valid to lava-common's device schema" "$python" -c 'import sys, yaml
 from lava_common.schemas.device import validate
-validate(yaml.safe_load(open(sys.argv[1])))' lab/lava-qemu-device.yaml
-t_ok "the device for a job (lab/lava-device.sh) is written" sh lab/lava-device.sh "$v/job.yaml" "$tmp/device.yaml"
+validate(yaml.safe_load(open(sys.argv[1])))' lab/farm/lava-qemu-device.yaml
+t_ok "the device for a job (lab/farm/lava-device.sh) is written" sh lab/farm/lava-device.sh "$v/job.yaml" "$tmp/device.yaml"
 t_ok "it is valid to lava-common's device schema" "$python" -c 'import sys, yaml
 from lava_common.schemas.device import validate
 validate(yaml.safe_load(open(sys.argv[1])))' "$tmp/device.yaml"
@@ -254,8 +254,8 @@ lava_validate() {
 	echo "dispatcher_ip: 127.0.0.1" >"$tmp/dispatcher.yaml"
 	# Images on file:// URLs, which it reads (a fetch of the test's https
 	# ones would wait for the network).
-	sh lab/lava-jobs.sh --out "$tmp/local" lava >/dev/null &&
-		sh lab/lava-device.sh "$tmp/local/lava/job.yaml" "$tmp/local/device.yaml" &&
+	sh lab/farm/lava-jobs.sh --out "$tmp/local" lava >/dev/null &&
+		sh lab/farm/lava-device.sh "$tmp/local/lava/job.yaml" "$tmp/local/device.yaml" &&
 		timeout 120 lava-run --validate --job-id 1 --output-dir "$tmp/lava-run" \
 			--device "$tmp/local/device.yaml" --dispatcher "$tmp/dispatcher.yaml" \
 			"$tmp/local/lava/job.yaml" >"$tmp/validate.log" 2>&1 &&

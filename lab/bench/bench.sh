@@ -1,0 +1,267 @@
+#!/bin/sh
+# bench.sh: boot variants side by side and compare them. Every round boots
+# each variant once, in an order rotated from round to round, and runs
+# hackbench under perf stat in it, then once more per hackbench mode with
+# lock-contention tracing (the attribution: who contends, SLUB or not);
+# raw samples go to samples.tsv and contention.tsv as they arrive, then
+# tools/compare prints tables with Welch's t-test and plots, and
+# lab/bench/contention-table.awk the attribution table.
+#
+#   --variants "V..."   variants to compare, the first is the baseline
+#                       (default: base-rt series-rt-raw series-nonrt base-nonrt;
+#                       --galbraith: base-rt series-rt series-rt-raw series-nonrt)
+#   --rounds N          boots per variant (default 3; --quick: 2)
+#   --repeats N         perf stat -r N per hackbench mode (default 3; --quick: 2)
+#   --loops N           hackbench -l N (default 100; --quick: 50)
+#   --objects N         slub_bench objects per test, size and CPU
+#                       (default 1024; --quick: 256)
+#   --time wall|instructions|both
+#                       guest clock under TCG: wall time (the default), or
+#                       QEMU -icount instruction time (path length only:
+#                       no emulated cost of a context switch), or both in
+#                       one run (about 3 times as long)
+#   --quick             fewer rounds, repeats and loops
+#   --galbraith         Mike Galbraith's list_lock comparison, scaled for the
+#                       emulator: one hackbench mode, -s 4096 (process
+#                       sockets, -g 4), no microbenchmark
+#   --out DIR           results folder (default results/<date>-bench)
+#   --latency [OPTIONS] the latency guard instead (lab/bench/latency.sh, its own
+#                       options)
+set -u
+. "$(dirname "$0")/../lib/common.sh"
+if [ "${1:-}" = --latency ]; then
+	shift
+	exec sh "$LAB_ROOT/lab/bench/latency.sh" "$@"
+fi
+USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--galbraith] [--out DIR]"
+
+variants= rounds= repeats= loops= objects= time=wall out= quick=0 galbraith=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
+	--rounds) [ $# -ge 2 ] || usage_die "--rounds needs a value"; number "$1" "$2"; rounds=$2; shift 2 ;;
+	--repeats) [ $# -ge 2 ] || usage_die "--repeats needs a value"; number "$1" "$2"; repeats=$2; shift 2 ;;
+	--loops) [ $# -ge 2 ] || usage_die "--loops needs a value"; number "$1" "$2"; loops=$2; shift 2 ;;
+	--objects) [ $# -ge 2 ] || usage_die "--objects needs a value"; number "$1" "$2"; objects=$2; shift 2 ;;
+	--time) [ $# -ge 2 ] || usage_die "--time needs a value"; time=$2; shift 2 ;;
+	--quick) quick=1; shift ;;
+	--galbraith) galbraith=1; shift ;;
+	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
+	*) usage_die "unknown argument '$1'" ;;
+	esac
+done
+case $time in
+wall | instructions | both) ;;
+*) usage_die "--time takes wall, instructions or both, not '$time'" ;;
+esac
+if [ $quick = 1 ]; then
+	: "${rounds:=2}" "${repeats:=2}" "${loops:=50}" "${objects:=256}"
+else
+	: "${rounds:=3}" "${repeats:=3}" "${loops:=100}" "${objects:=1024}"
+fi
+# hackbench modes, a line each: the label of its samples and its
+# arguments before -g 4 -l LOOPS.
+if [ $galbraith = 1 ]; then
+	: "${variants:=base-rt series-rt series-rt-raw series-nonrt}"
+	hackbench_modes="galbraith -s 4096"
+else
+	: "${variants:=base-rt series-rt-raw series-nonrt base-nonrt}"
+	hackbench_modes="process_sockets
+process_pipes -p
+thread_sockets -T
+thread_pipes -T -p"
+fi
+labels=$(echo "$hackbench_modes" | cut -d' ' -f1 | tr '\n' ' ')
+[ -n "$(echo $variants)" ] || usage_die "--variants is empty"
+[ "$objects" -ge 64 ] || usage_die "--objects must be at least 64 (slub_bench's bulk batch), not $objects"
+for v in $variants; do load_variant "$v"; done
+
+[ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-bench
+mkdir -p "$out"
+make -s -C "$LAB_ROOT/tools/compare" || die "the compare tool does not build"
+make -s -C "$LAB_ROOT/tools/junit" || die "the JUnit writer does not build"
+
+for v in $variants; do
+	build_variants "$out" "$v"
+	# Every variant must run the same microbenchmark, or its rows go missing.
+	load_variant "$v"
+	[ -f "$V_OBJ/slub_bench/slub_bench.ko" ] ||
+		die "$v has no slub_bench.ko: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
+	grep -q '^CONFIG_HIST_TRIGGERS=y' "$V_OBJ/.config" ||
+		die "$v cannot trace lock contention: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
+	# Where each function lives, to name the callers of contended locks.
+	text_objects "$V_OBJ" >"$out/functions-$v.tsv"
+	grep -q '	mm/slub\.o	' "$out/functions-$v.tsv" && grep -q '	kernel/locking/' "$out/functions-$v.tsv" ||
+		die "no function list for $v (nm over $V_OBJ): $out/functions-$v.tsv"
+done
+load_variant "$(echo $variants | cut -d' ' -f1)"
+kernel=$V_OBJ/arch/x86/boot/bzImage
+accel=tcg
+kvm_boots "$kernel" && accel=kvm
+[ $accel = kvm ] && [ "$time" != wall ] &&
+	usage_die "--time $time needs TCG; with KVM only wall time is measured"
+case $time in
+wall) modes=wall ;;
+instructions) modes=instructions ;;
+both) modes="wall instructions" ;;
+esac
+
+# The guest job: hackbench in every mode under perf stat, the slub_bench
+# microbenchmark module, then the traced runs, so that the timed ones run
+# with every tracepoint off, as before tracing was built in; the
+# selftests last.
+job=$out/job.sh
+{
+	echo ". /lab/lib.sh"
+	echo ". /lab/trace.sh"
+	echo "lab_info"
+	echo "fail=0"
+	echo "$hackbench_modes" | while read -r label args; do
+		echo "run_hackbench $label $repeats $args -g 4 -l $loops || fail=1"
+	done
+	[ $galbraith = 1 ] || echo "run_slub_bench nr_objects=$objects || fail=1"
+	echo "contention_arm || fail=1"
+	echo "$hackbench_modes" | while read -r label args; do
+		echo "contention_run $label $args -g 4 -l $loops || fail=1"
+	done
+	# Every job runs the selftests its build ships (the guest's judge
+	# expects their reports); after every measurement, so that their
+	# sysfs walk and cache shrinking disturb none.
+	echo "run_selftests || fail=1"
+	echo "exit \$fail"
+} >"$job"
+
+{
+	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "base=$(cat "$BASE_TREE/.lab-version" 2>/dev/null)"
+	echo "series=$(git -C "$(tree_dir series)" rev-parse HEAD 2>/dev/null)"
+	echo "lab=$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null)"
+	echo "accel=$accel"
+	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	echo "host_cpus=$(nproc)"
+	echo "variants=$variants"
+	# Each variant's source: a series@REV tree is not the series tree.
+	for v in $variants; do
+		load_variant "$v"
+		echo "source_$v=$V_TREE $(git -C "$(tree_dir "$V_TREE")" rev-parse --short HEAD 2>/dev/null)"
+	done
+	echo "rounds=$rounds repeats=$repeats loops=$loops objects=$objects time=$time galbraith=$galbraith"
+	echo "command=lab/bench/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --objects $objects --time $time$([ $galbraith = 0 ] || echo ' --galbraith')"
+} >"$out/meta"
+
+for mode in $modes; do
+	mkdir -p "$out/$mode"
+	printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n' >"$out/$mode/samples.tsv"
+	printf 'round\tvariant\tstatus\tlog\n' >"$out/$mode/status.tsv"
+	printf 'round\tvariant\tmode\tcaller\tobject\tlock\tcount\twait_ns\n' >"$out/$mode/contention.tsv"
+	{ cat "$out/meta"; echo "time=$mode"; } >"$out/$mode/meta"
+done
+
+nv=$(echo $variants | wc -w)
+nm=$(echo $modes | wc -w)
+total=$((rounds * nv * nm))
+step=0
+started=$(date +%s)
+r=1
+while [ $r -le $rounds ]; do
+	order=$(rotate $r $variants)
+	for mode in $modes; do
+		for v in $order; do
+			step=$((step + 1))
+			dir=$out/$mode/r$r/$v
+			mkdir -p "$dir"
+			# --native-cpu: the guest's raw spinlocks queue as on bare
+			# metal, and their contention is traced.
+			flags=
+			[ $accel = tcg ] && flags=--native-cpu
+			[ $mode = instructions ] && flags="$flags --icount"
+			t0=$(date +%s)
+			# shellcheck disable=SC2086
+			sh "$LAB_ROOT/lab/run/boot.sh" --no-scan --accel $accel $flags --timeout 1200 \
+				--out "$dir" "$v" "$job" >"$dir.boot" 2>&1
+			rc=$?
+			[ -f "$dir/console.log" ] || : >"$dir/console.log"
+			awk -v round=$r -v variant="$v" -f "$LAB_ROOT/lab/bench/bench-parse.awk" \
+				"$dir/console.log" >>"$out/$mode/samples.tsv"
+			attributed=yes
+			awk -v round=$r -v variant="$v" -v samples="$out/$mode/samples.tsv" \
+				-v modes="$labels" \
+				-f "$LAB_ROOT/lab/bench/contention-parse.awk" "$out/functions-$v.tsv" \
+				"$dir/console.log" >>"$out/$mode/contention.tsv" 2>"$dir.contention" ||
+				attributed=no
+			if grep -q 'timed out' "$dir.boot"; then
+				status=timeout
+			elif [ $rc != 0 ]; then
+				status=crashed
+			elif ! sh "$LAB_ROOT/lab/verdict/scan-log.sh" "$dir/console.log" >"$dir.verdict" 2>&1; then
+				if grep -q 'LAB-JOB-END status=0' "$dir/console.log"; then
+					status=failed
+				else
+					status=crashed
+				fi
+			elif [ $attributed = no ]; then
+				# The job ran, but its attribution cannot be read.
+				status=failed
+				log "$v: no attribution: $(head -n 1 "$dir.contention")"
+			else
+				status=ok
+			fi
+			printf '%s\t%s\t%s\t%s\n' $r "$v" $status "$dir/console.log" >>"$out/$mode/status.tsv"
+			log "round $r/$rounds, $mode time, $v: $status ($(($(date +%s) - t0)) s); $(time_left $step $total $started)"
+		done
+	done
+	r=$((r + 1))
+done
+
+for mode in $modes; do
+	case $mode in
+	wall) what="wall time" ;;
+	instructions) what="instruction time (QEMU -icount: code-path length only, no cache or contention effects)" ;;
+	esac
+	[ $accel = tcg ] && what="$what, under TCG emulation"
+	{
+		echo "== $what"
+		"$LAB_ROOT/tools/compare/compare" "$out/$mode"
+	} >"$out/$mode/table.txt" 2>&1
+	# The plot shows the headline metrics only: hackbench's times and the
+	# alloc/free pair cost of three kmalloc sizes.
+	plot_metrics=$(awk -F '\t' 'NR > 1 && !seen[$3]++ &&
+		($3 ~ /^hackbench_.*_time$/ || $3 ~ /^kmalloc(8|256|4096)_alloc_free_pair$/) {
+			printf "--metric %s ", $3 }' "$out/$mode/samples.tsv")
+	# shellcheck disable=SC2086
+	"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" $plot_metrics "$out/$mode" \
+		>/dev/null 2>>"$out/$mode/table.txt"
+	awk -v order="$variants" -f "$LAB_ROOT/lab/bench/contention-table.awk" "$out/$mode/contention.tsv" \
+		"$out/$mode/samples.tsv" >"$out/$mode/contention.txt" 2>&1
+	sh "$LAB_ROOT/lab/bench/contention-plot.sh" "$out/$mode" >>"$out/$mode/contention.txt" 2>&1
+	"$LAB_ROOT/tools/compare/compare" --format csv "$out/$mode" >"$out/$mode/summary.csv" 2>/dev/null
+	"$LAB_ROOT/tools/compare/compare" --format json "$out/$mode" >"$out/$mode/summary.json" 2>/dev/null
+	cat "$out/$mode/table.txt"
+	echo "plot: $out/$mode/plot.png ($out/$mode/plot.svg)"
+	echo "== lock contention, $what"
+	cat "$out/$mode/contention.txt"
+	[ ! -s "$out/$mode/contention.png" ] ||
+		echo "plot: $out/$mode/contention.png ($out/$mode/contention.svg)"
+done
+# Each boot as a JUnit case for CI: ok passes; timeout, crashed or failed
+# fails, with what boot.sh and the judge said.
+for mode in $modes; do
+	tail -n +2 "$out/$mode/status.tsv" | while IFS='	' read -r r v st con; do
+		dir=${con%/console.log} detail=
+		if [ "$st" != ok ]; then
+			detail=$dir.failed
+			{
+				echo "$st"
+				cat "$dir.boot" "$dir.verdict" "$dir.contention" 2>/dev/null
+				echo "console log: $con"
+			} >"$detail"
+		fi
+		printf 'bench %s time\tround %s %s\t%s\t\t%s\n' "$mode" "$r" "$v" \
+			"$([ "$st" = ok ] && echo pass || echo fail)" "$detail"
+	done
+done >"$out/cases.tsv"
+"$LAB_ROOT/tools/junit/junit" --name "make bench" -o "$out/junit.xml" "$out/cases.tsv" &&
+	echo "junit: $out/junit.xml"
+echo "results: $out"
+failed=$(cat "$out"/*/status.tsv | awk -F '\t' 'NR > 1 && $3 != "ok" && $3 != "status"' | wc -l)
+[ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their console logs"

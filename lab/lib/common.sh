@@ -1,0 +1,92 @@
+# Common helpers for the lab scripts (POSIX sh, sourced): paths, messages,
+# small helpers; lab/lib/ holds the rest, sourced from here.
+# Paths can be overridden from the environment:
+#   LAB_WORK     kernel trees, builds, initramfs (default: ./build)
+#   LAB_RESULTS  results of runs (default: ./results)
+#   KERNEL_SRC   use this kernel tree instead of the series tree
+#   LAB_LOCAL    make menuconfig's fragments, one per build (default: ./local)
+#   LAB_OBJ      kernel build folders (default: $LAB_WORK/obj)
+#   LAB_JOBS     make -j of kernel builds (default: one a core)
+#   LAB_PATCHES, LAB_SERIES_TREE, LAB_VARIANTS, LAB_CONFIGS: other
+#                patches/, series tree, variants/, configs/ (the lab's
+#                self-tests use them)
+
+# The repository's root: the folder above the calling script's that holds
+# lab/lib/common.sh (scripts live in lab/STAGE/ and in tests/).
+LAB_ROOT=$(cd "$(dirname "$0")" && while [ ! -f lab/lib/common.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
+[ -f "$LAB_ROOT/lab/lib/common.sh" ] || { echo "lab: cannot find the lab's root above $0" >&2; exit 1; }
+LAB_WORK=${LAB_WORK:-$LAB_ROOT/build}
+LAB_RESULTS=${LAB_RESULTS:-$LAB_ROOT/results}
+LAB_TARBALL=${LAB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# The Debian package the series is based on. Its tarball, committed as
+# one commit, is the base-commit patches/ states; another version gives
+# another commit, and b4 would not find the base (make deps installs this
+# one; moving the series to a new one means re-exporting it).
+LAB_KERNEL_DEB=${LAB_KERNEL_DEB:-6.12.118-1~deb12u1}
+# Debian's kernel configurations (package linux-config-6.12, in the same
+# version), which variants with config=debian:FLAVOUR start from.
+LAB_DEBIAN_CONFIGS=${LAB_DEBIAN_CONFIGS:-/usr/src/linux-config-6.12}
+# What the guest (guest/init) and its jobs use, which must be built in: a
+# build of a distribution's configuration builds no modules.
+GUEST_NEEDS="SERIAL_8250 SERIAL_8250_CONSOLE BLK_DEV_INITRD DEVTMPFS PROC_FS SYSFS TMPFS
+BINFMT_ELF BINFMT_SCRIPT UNIX FUTEX EPOLL PERF_EVENTS CGROUPS MEMCG"
+BASE_TREE=$LAB_WORK/src/base
+SERIES_TREE=${LAB_SERIES_TREE:-$LAB_WORK/src/series}
+PATCH_DIR=${LAB_PATCHES:-$LAB_ROOT/patches}
+VARIANT_DIR=${LAB_VARIANTS:-$LAB_ROOT/variants}
+CONFIG_DIR=${LAB_CONFIGS:-$LAB_ROOT/configs}
+LAB_LOCAL=${LAB_LOCAL:-$LAB_ROOT/local}
+LAB_OBJ=${LAB_OBJ:-$LAB_WORK/obj}
+LAB_START=${LAB_START:-$(date +%s)}
+export LAB_START
+
+# Boot parameters for boots that test something other than what the debug
+# builds run at boot: NO_BOOT_TESTS skips test_meminit and the built-in
+# slub_bench run (seconds of each boot under TCG), NO_KUNIT the KUnit
+# suites too (most of a boot on RT). A later slub_bench.run= overrides
+# the variant's own.
+NO_BOOT_TESTS="initcall_blacklist=test_meminit_init slub_bench.run=0"
+NO_KUNIT="kunit.enable=0 $NO_BOOT_TESTS"
+
+# Identity used for the base commit, so it hashes the same on every machine.
+LAB_GIT="git -c user.name=lab -c user.email=lab@localhost -c commit.gpgsign=false"
+
+log() {
+	printf '[lab %4ss] %s\n' "$(( $(date +%s) - LAB_START ))" "$*" >&2
+}
+
+die() {
+	printf 'lab: error: %s\n' "$*" >&2
+	exit 1
+}
+
+usage_die() {
+	printf 'lab: %s\n' "$*" >&2
+	[ -n "${USAGE:-}" ] && printf 'usage: %s\n' "$USAGE" >&2
+	exit 2
+}
+
+# number WHAT VALUE: a usage error unless VALUE is a positive whole number.
+number() {
+	case $2 in '' | *[!0-9]* | 0) usage_die "$1 takes a positive whole number, not '$2'" ;; esac
+}
+
+# rotate ROUND WORD...: the words rotated left by ROUND - 1, so that
+# round after round no variant always boots first.
+rotate() {
+	_r=$1
+	shift
+	echo "$@" | awk -v r="$_r" '{ for (i = 0; i < NF; i++) printf "%s ", $(((i + r - 1) % NF) + 1) }'
+}
+
+# time_left DONE TOTAL STARTED: "about N min M s left" after DONE of TOTAL
+# steps, at the pace since STARTED (date +%s).
+time_left() {
+	_left=$((($(date +%s) - $3) * ($2 - $1) / $1))
+	echo "about $((_left / 60)) min $((_left % 60)) s left"
+}
+
+# The rest, one subject a file: declared builds and variants, and kernel
+# trees and builds.
+. "$LAB_ROOT/lab/lib/variants.sh"
+. "$LAB_ROOT/lab/lib/kernel.sh"

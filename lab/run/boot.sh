@@ -1,0 +1,141 @@
+#!/bin/sh
+# boot.sh [options] VARIANT JOB-SCRIPT: boot a built variant under QEMU, run
+# the job script inside it, keep the console log and judge it.
+#
+#   --append "PARAMS"   kernel parameters added to the variant's cmdline
+#   --out DIR           results folder (default: results/<date>-<variant>)
+#   --timeout SECONDS   host-side limit for the whole boot (default 900)
+#   --accel auto|kvm|tcg|tcg-single  (default auto: kvm when /dev/kvm is
+#                       usable; tcg-single runs every vCPU on one host thread)
+#   --icount            TCG only: guest time counts instructions
+#   --native-cpu        TCG only: hide the CPUID hypervisor bit, so that the
+#                       guest takes its bare-metal paths (raw spinlocks queue
+#                       and fire lock:contention_begin, instead of
+#                       virt_spin_lock()'s untraced test-and-set loop)
+#   --numa              one NUMA node per vCPU (the variant's numa=yes
+#                       does the same); the guest's /lab/topology says how
+#                       many, and the check jobs fail unless it sees them
+#   --no-scan           keep the log but do not judge it (bench samples)
+#
+# Environment: LAB_SMP (default 2), LAB_MEM (default 1G; NNNM or NNG, split
+# evenly between the nodes with --numa).
+set -eu
+. "$(dirname "$0")/../lib/common.sh"
+USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg|tcg-single] [--icount] [--native-cpu] [--numa] [--no-scan] VARIANT JOB-SCRIPT"
+
+append= out= timeout=900 accel=auto icount=0 native=0 scan=1 numa=no
+while [ $# -gt 0 ]; do
+	case $1 in
+	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
+	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
+	--timeout) [ $# -ge 2 ] || usage_die "--timeout needs a value"; timeout=$2; shift 2 ;;
+	--accel) [ $# -ge 2 ] || usage_die "--accel needs a value"; accel=$2; shift 2 ;;
+	--icount) icount=1; shift ;;
+	--native-cpu) native=1; shift ;;
+	--numa) numa=yes; shift ;;
+	--no-scan) scan=0; shift ;;
+	--) shift; break ;;
+	-*) usage_die "unknown option $1" ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 2 ] || usage_die "expected VARIANT and JOB-SCRIPT"
+case $timeout in '' | *[!0-9]*) usage_die "--timeout takes whole seconds, not '$timeout'" ;; esac
+case $accel in
+auto | tcg | tcg-single) ;;
+kvm) have_kvm || die "--accel kvm: /dev/kvm is missing or not usable by $(id -un)" ;;
+*) usage_die "--accel takes auto, kvm, tcg or tcg-single, not '$accel'" ;;
+esac
+if [ $native = 1 ] && [ $accel = kvm ]; then
+	usage_die "--native-cpu needs TCG (a KVM guest runs under a hypervisor)"
+fi
+if [ $icount = 1 ] && [ $accel = kvm ]; then
+	usage_die "--icount needs TCG (instruction time is an emulation feature)"
+fi
+load_variant "$1"
+[ "$V_NUMA" = no ] || numa=yes
+smp=${LAB_SMP:-2}
+mem=${LAB_MEM:-1G}
+number LAB_SMP "$smp"
+topology=$(qemu_topology "$smp" "$mem" $numa) || exit 2
+nodes=1
+[ $numa = no ] || nodes=$smp
+job=$2
+[ -f "$job" ] || die "no job script at $job"
+
+obj=$V_OBJ
+kernel=$obj/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "variant $V_NAME is not built: run 'lab/kernel/build.sh $V_NAME'"
+
+
+if [ $accel = auto ]; then
+	accel=tcg
+	[ $icount = 0 ] && [ $native = 0 ] && kvm_boots "$kernel" && accel=kvm
+fi
+
+[ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-$V_NAME
+mkdir -p "$out"
+console=$out/console.log
+
+# The initramfs: the shared base plus this run's job, selftests and
+# modules (lab/run/job-initrd.sh). Deleted after the boot: some 36 MB a boot,
+# and make lava-jobs writes the ones a farm needs. Each line job-initrd.sh
+# prints is a regex the log must match (every selftest shipped must report
+# success).
+trap 'rm -f "$out/initrd.cpio"' EXIT
+expects=$(sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$job" "$out/initrd.cpio")
+set --
+while IFS= read -r re; do
+	[ -z "$re" ] || set -- "$@" --expect "$re"
+done <<EOF
+$expects
+EOF
+
+cmdline="console=ttyS0 panic=-1 oops=panic $V_CMDLINE $append"
+cpu=max
+[ $native = 0 ] || cpu=max,-hypervisor
+if [ $accel = kvm ]; then
+	machine="-accel kvm -cpu host"
+elif [ $icount = 1 ]; then
+	machine="-accel tcg -cpu $cpu -icount shift=0,sleep=off"
+elif [ $accel = tcg-single ]; then
+	machine="-accel tcg,thread=single -cpu $cpu"
+else
+	machine="-accel tcg -cpu $cpu"
+fi
+{
+	echo "variant=$V_NAME"
+	echo "tree=$V_TREE"
+	echo "fragments=$V_FRAGMENTS"
+	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
+	echo "kernel=$kernel"
+	echo "cmdline=$cmdline"
+	echo "accel=$accel icount=$icount native_cpu=$native smp=$smp mem=$mem numa_nodes=$nodes timeout=$timeout"
+	echo "job=$job"
+} >"$out/run.info"
+cp "$obj/.config" "$out/kernel.config"
+
+log "booting $V_NAME ($accel$([ $icount = 1 ] && echo ', instruction time'), ${smp} vCPUs, $mem, $nodes node(s)) job ${job##*/}; log: $console"
+set +e
+# shellcheck disable=SC2086
+timeout -k 10 "$timeout" qemu-system-x86_64 $machine $topology \
+	-nodefaults -display none -no-reboot -monitor none \
+	-serial "file:$console" -kernel "$kernel" -initrd "$out/initrd.cpio" \
+	-append "$cmdline" </dev/null >"$out/qemu.log" 2>&1
+rc=$?
+set -e
+echo "qemu_exit=$rc" >>"$out/run.info"
+verdict=0
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	echo "FAIL: $V_NAME timed out after ${timeout}s (hung guest); console log kept at $console"
+	verdict=1
+elif [ $rc -ne 0 ]; then
+	echo "FAIL: qemu exited with status $rc:"
+	sed 's/^/    /' "$out/qemu.log"
+	verdict=1
+fi
+# A hung or crashed guest is judged too: its first splat says why.
+if [ $scan = 1 ] || [ $verdict = 1 ]; then
+	sh "$LAB_ROOT/lab/verdict/scan-log.sh" "$@" "$console" "$job" || verdict=1
+fi
+exit $verdict

@@ -1,0 +1,25 @@
+#!/bin/sh
+# checkpatch.sh: scripts/checkpatch.pl --strict on every patch of
+# patches/series, with the base tree's checkpatch. Fails on any error or
+# warning; checks are printed but do not fail.
+set -eu
+. "$(dirname "$0")/../lib/common.sh"
+sh "$LAB_ROOT/lab/series/tree.sh" base
+# checkpatch runs spdxcheck.py with python3 from PATH; Debian's python3-ply
+# is only visible to Debian's python3.
+PATH=/usr/bin:$PATH
+bad=0 n=0
+for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_DIR/series"); do
+	n=$((n + 1))
+	out=$(cd "$BASE_TREE" && perl scripts/checkpatch.pl --strict -q \
+		"$PATCH_DIR/$p" 2>&1) || true
+	if printf '%s\n' "$out" | grep -q -E '^(ERROR|WARNING):'; then
+		echo "FAIL: $p"
+		bad=$((bad + 1))
+	else
+		echo "ok: $p"
+	fi
+	[ -z "$out" ] || printf '%s\n' "$out" | sed 's/^/    /'
+done
+echo "checkpatch: $n patch(es), $bad with errors or warnings"
+[ $bad = 0 ]
