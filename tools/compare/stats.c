@@ -8,9 +8,8 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "xalloc.h"
-#include "error.h"
-#include "stats.h"
+#include "compare.h"
+#include "tool.h"
 
 static int sample_cmp(const void *a, const void *b)
 {
