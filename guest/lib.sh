@@ -3,12 +3,14 @@
 # boot makes. The loads run beside them are in guest/load.sh
 # (/lab/load.sh), the bench's tracing in guest/trace.sh (/lab/trace.sh).
 
-# lab_result ID pass|fail|skip: one judged case, in the line the host
-# (lab/verdict/scan-log.sh) and a LAVA farm's monitors test read. The id is
-# written as LAVA stores it (lower case, '_' for anything but a letter,
-# digit or '_'), so the lab and a farm name a case alike.
+# lab_result ID pass|fail|skip: one judged case, kept in $LAB_CASES for
+# the judge (/lab/judge.sh), which prints every case as KTAP once the job
+# has ended. The id is written as a LAVA farm stores it (lower case, '_'
+# for anything but a letter, digit or '_'), so the lab and a farm name a
+# case alike.
+LAB_CASES=${LAB_CASES:-/tmp/lab-cases}
 lab_result() {
-	echo "LAB-RESULT $(printf '%s' "$1" | tr 'A-Z' 'a-z' | tr -c 'a-z0-9_' '_') $2"
+	echo "$2 $(printf '%s' "$1" | tr 'A-Z' 'a-z' | tr -c 'a-z0-9_' '_')" >>"$LAB_CASES"
 }
 
 # say LINE...: print a line the guest's judge reads (/lab/judge.sh: the

@@ -2,16 +2,23 @@
 # judge-recorded.sh CONSOLE-LOG JOB-SCRIPT: run the guest's judge
 # (guest/judge.sh) under busybox, as the guest does, on a recorded console
 # log: the lines before LAB-JOB-BEGIN stand for the kernel log, the job's
-# lines (up to its own verdict or the end marker) for its output.
+# lines (up to the guest's verdict or the end marker) for its output. The
+# cases the job itself recorded are not in a console log: only the
+# judge's own appear.
 set -eu
 cd "$(dirname "$0")/.."
 [ $# -eq 2 ] || { echo "usage: tests/judge-recorded.sh CONSOLE-LOG JOB-SCRIPT" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tr -d '\r' <"$1" | sed -n '/LAB-JOB-BEGIN/q;p' >"$tmp/kernel.log"
+# The job's output ends where the guest's verdict starts; result lines of
+# logs recorded before the guest printed KTAP are left out.
 tr -d '\r' <"$1" | sed -n '/LAB-JOB-BEGIN/,$p' |
-	sed -e '1d' -e '/^LAB-RESULT job /,$d' -e '/^LAB-JOB-END/,$d' >"$tmp/job.out"
+	sed -e '1d' -e '/LAB-JUDGE$/,$d' -e '/^LAB-RESULT job /,$d' -e '/^LAB-JOB-END/,$d' \
+		-e '/^LAB-RESULT/d' -e '/^LAB-RESULTS-BEGIN$/d' >"$tmp/job.out"
 # No selftest shipped, unless SELFTESTS names a folder of them.
 mkdir "$tmp/selftests"
-SPLAT_PATTERNS=lab/verdict/splat-patterns LAB_GUEST_LIB=guest/lib.sh SELFTESTS=${SELFTESTS:-$tmp/selftests} \
+: >"$tmp/cases"
+SPLAT_PATTERNS=lab/verdict/splat-patterns KTAP_READER=lab/verdict/ktap.awk LAB_GUEST_LIB=guest/lib.sh \
+	LAB_CASES=$tmp/cases SELFTESTS=${SELFTESTS:-$tmp/selftests} \
 	busybox sh guest/judge.sh "$2" "$tmp/job.out" "$tmp/kernel.log"

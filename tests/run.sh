@@ -19,61 +19,86 @@ for a in "$@"; do
 	esac
 done
 
-t_section "console log judgement (lab/verdict/scan-log.sh)"
+t_section "the host's verdict and the run's record (lab/verdict/record.sh)"
 job=guest/jobs/check.sh
-t_ok "a clean log with every expected line passes" sh lab/verdict/scan-log.sh $fx/logs/clean.log $job
-t_refuses "lockdep Invalid wait context fails" 'Invalid wait context' sh lab/verdict/scan-log.sh $fx/logs/invalid-wait-context.log $job
+rec_dir=$(mktemp -d)
+# rec LOG [OPTIONS...]: record.sh on a recorded log, the record in rec_dir.
+rec() {
+	_log=$1
+	shift
+	sh lab/verdict/record.sh "$@" "$_log" "$rec_dir/${_log##*/}.json"
+}
+# rec_field LOG FILTER [OPTIONS...]: a field of LOG's record (jq), after
+# recording it with record.sh's OPTIONS.
+rec_field() {
+	_log=$1 _filter=$2
+	shift 2
+	rec "$_log" "$@" >/dev/null
+	jq -r "$_filter" "$rec_dir/${_log##*/}.json"
+}
+t_ok "a clean run the guest judged passes" rec $fx/logs/clean.log
+t_says "a clean run's record: status ok, judged by the guest" '^ok guest 0$' \
+	rec_field $fx/logs/clean.log '[.status, .judged_by, .job_status] | join(" ")'
+t_says "a clean run's record: every case of the guest's KTAP, in order" '^30 topology_numa_nodes splat_scan$' \
+	rec_field $fx/logs/clean.log '[(.cases | length), .cases[0].id, .cases[-1].id] | join(" ")'
+t_refuses "a case the guest judged failed fails, named" 'the guest judged these cases failed: hackbench_thread_sockets$' \
+	rec $fx/logs/guest-case-failed.log
+t_says "a failed run's record: status failed" '^failed$' rec_field $fx/logs/guest-case-failed.log .status
+t_refuses "the guest's quoted splat is its diagnostic, not a host finding" 'cases failed: splat_scan$' \
+	rec $fx/logs/guest-selftest-not-ok.log
+t_says "the guest's diagnostics are kept with its failed case" '^splat: not ok 3 read 4240 attributes' \
+	rec_field $fx/logs/guest-selftest-not-ok.log '.cases[] | select(.id == "splat_scan") | .diagnostics[]'
+t_refuses "a kernel report printed after the guest's judge read the log fails" \
+	"judge did not read|BUG: sleeping function" rec $fx/logs/late-splat.log
+t_refuses "a run whose KTAP is cut short (a judge that broke) fails" 'did not judge its run' \
+	rec $fx/logs/no-guest-verdict.log
+t_refuses "a failed job fails" 'job exited with status=1' rec $fx/logs/job-failed.log
+t_refuses "a kernel report in a run the guest never judged fails" 'Invalid wait context' rec $fx/logs/invalid-wait-context.log
 t_refuses "real log: raw list_lock nesting the cpu_slab local_lock fails" 'Invalid wait context' \
-	sh lab/verdict/scan-log.sh $fx/logs/raw-list-lock-nesting-local-lock.log $job
-t_refuses "lockdep circular dependency fails" 'possible circular locking' sh lab/verdict/scan-log.sh $fx/logs/circular.log $job
-t_refuses "sleeping in atomic context fails" 'sleeping function called' sh lab/verdict/scan-log.sh $fx/logs/sleeping-in-atomic.log $job
-t_refuses "SLUB redzone report fails" 'BUG kmalloc-64' sh lab/verdict/scan-log.sh $fx/logs/slub-redzone.log $job
-t_refuses "KUnit not ok fails" 'not ok 2 test_next_pointer' sh lab/verdict/scan-log.sh $fx/logs/kunit-not-ok.log $job
-t_refuses "a panic before the job fails" 'Kernel panic|no LAB-JOB-END' sh lab/verdict/scan-log.sh $fx/logs/panic-no-init.log $job
-t_refuses "a hung guest's log (no end marker) fails" 'no LAB-JOB-END' sh lab/verdict/scan-log.sh $fx/logs/hung.log $job
-t_refuses "a failed job fails" 'job exited with status=1' sh lab/verdict/scan-log.sh $fx/logs/job-failed.log $job
-t_refuses "a missing test_meminit result fails" 'expected output missing: /test_meminit' sh lab/verdict/scan-log.sh $fx/logs/meminit-missing.log $job
-t_refuses "a log where no test ran fails" 'expected output missing: /ok \[0-9\]\+ slub_test' sh lab/verdict/scan-log.sh $fx/logs/never-ran.log $job
-t_refuses "a selftest that never reported fails" 'expected output missing: /LAB-SELFTEST slab_sysfs' \
-	sh lab/verdict/scan-log.sh --expect 'LAB-SELFTEST slab_sysfs status=(0|4)' $fx/logs/clean.log $job
-t_refuses "a case the guest judged failed fails" 'the guest judged these cases failed: hackbench_thread_sockets' \
-	sh lab/verdict/scan-log.sh $fx/logs/guest-case-failed.log $job
-t_refuses "a run that ended without the guest's verdict fails" 'did not judge its run' \
-	sh lab/verdict/scan-log.sh $fx/logs/no-guest-verdict.log $job
-t_refuses "the host's expectations are its own: the guest's quoted regex is no match" \
-	'expected output missing: /seconds time elapsed/' sh lab/verdict/scan-log.sh $fx/logs/guest-quotes-only.log $job
-t_refuses "a missing log is an error" 'no console log' sh lab/verdict/scan-log.sh $fx/logs/nonexistent.log
-t_refuses "scan-log without arguments is a usage error" 'usage' sh lab/verdict/scan-log.sh
+	rec $fx/logs/raw-list-lock-nesting-local-lock.log
+t_refuses "KUnit not ok in a run the guest never judged fails" 'not ok 2 test_next_pointer' rec $fx/logs/kunit-not-ok.log
+t_refuses "a panic before the job fails" 'Kernel panic' rec $fx/logs/panic-no-init.log
+t_says "a panic before the job: status crashed" '^crashed$' rec_field $fx/logs/panic-no-init.log .status
+t_refuses "a hung guest's log (no end marker) fails" 'no LAB-JOB-END' rec $fx/logs/hung.log
+t_says "QEMU killed by the host's timeout: status timeout" '^timeout$' \
+	rec_field $fx/logs/hung.log .status --qemu-exit 124 --timeout 30
+t_refuses "QEMU's own failure fails a run that ended" 'qemu exited with status 1' rec $fx/logs/clean.log --qemu-exit 1
+t_refuses "a missing log is an error" 'no console log' rec $fx/logs/nonexistent.log
+t_refuses "record.sh without arguments is a usage error" 'usage' sh lab/verdict/record.sh
+t_refuses "record.sh: a bad --qemu-exit is a usage error" "takes an exit status" rec $fx/logs/clean.log --qemu-exit x
 
 t_section "the guest's own verdict (guest/judge.sh under busybox, on recorded logs)"
 jr() { sh tests/judge-recorded.sh "$@"; }
-t_says "a clean run: its KUnit cases pass" '^LAB-RESULT kunit_slub_test_test_fastpath_stress pass$' jr $fx/logs/clean.log $job
-t_says "a clean run: the suite passes" '^LAB-RESULT kunit_slub_test pass$' jr $fx/logs/clean.log $job
-t_says "a clean run: test_meminit passes" '^LAB-RESULT meminit pass$' jr $fx/logs/clean.log $job
+t_says "a clean run: its KUnit cases pass" '^ok [0-9]+ kunit_slub_test_test_fastpath_stress$' jr $fx/logs/clean.log $job
+t_says "a clean run: the suite passes" '^ok [0-9]+ kunit_slub_test$' jr $fx/logs/clean.log $job
+t_says "a clean run: test_meminit passes" '^ok [0-9]+ meminit$' jr $fx/logs/clean.log $job
+t_says "a clean run: KTAP, its plan first" '^1\.\.23$' jr $fx/logs/clean.log $job
 t_refuses "a selftest shipped that never reported fails its expectation" \
-	'^LAB-EXPECT 16 /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
+	'^# expect_16: no line matches /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
 	env SELFTESTS=$fx/shipped-selftests sh tests/judge-recorded.sh $fx/logs/clean.log $job
-t_says "a clean run: every expectation is judged" '^LAB-RESULT expect_15 pass$' jr $fx/logs/clean.log $job
-t_says "a clean run: the splat scan passes" '^LAB-RESULT splat_scan pass$' jr $fx/logs/clean.log $job
-t_refuses "a failed KUnit case is named" '^LAB-RESULT kunit_slub_test_test_next_pointer fail$' \
+t_says "a clean run: every expectation is judged" '^ok [0-9]+ expect_15$' jr $fx/logs/clean.log $job
+t_says "a clean run: the splat scan passes" '^ok [0-9]+ splat_scan$' jr $fx/logs/clean.log $job
+t_refuses "a failed KUnit case is named" '^not ok [0-9]+ kunit_slub_test_test_next_pointer$' \
 	jr $fx/logs/kunit-not-ok.log $job
-t_refuses "a skipped KUnit case is a skip" '^LAB-RESULT kunit_slub_test_test_kfree_rcu skip$' \
+t_refuses "a skipped KUnit case is a skip" '^ok [0-9]+ kunit_slub_test_test_kfree_rcu # SKIP$' \
 	jr $fx/logs/mutation-not-ok.log $job
-t_refuses "a kernel splat fails the scan and is quoted" '^LAB-SPLAT BUG: sleeping function called' \
+t_refuses "a kernel splat fails the scan and is quoted" '^# splat: BUG: sleeping function called' \
 	jr $fx/logs/sleeping-in-atomic.log $job
-t_refuses "a missing test_meminit line fails its expectation" '^LAB-RESULT expect_5 fail$' \
+t_refuses "a missing test_meminit line fails its expectation" '^not ok [0-9]+ expect_5$' \
 	jr $fx/logs/meminit-missing.log $job
+t_refuses "a log where no test ran fails its expectation" '^# expect_1: no line matches /ok \[0-9\]\+ slub_test/' \
+	jr $fx/logs/never-ran.log $job
 # A LAB- line a job expects must reach the judge: printed with say
 # (guest/lib.sh), not a plain echo, which reaches only the console.
 said_markers() {
 	_bad=
-	for _m in $(cat guest/jobs/*.sh lab/*.sh | sed -n 's/.*#lab-expect: \(LAB-[A-Z-]*\).*/\1/p' | sort -u); do
+	for _m in $(cat guest/jobs/*.sh lab/*/*.sh | sed -n 's/.*#lab-expect: \(LAB-[A-Z-]*\).*/\1/p' | sort -u); do
 		grep -q "say \"$_m[ \"]" guest/*.sh guest/jobs/*.sh || _bad="$_bad $_m"
 	done
 	[ -z "$_bad" ] || { echo "printed without say:$_bad"; return 1; }
 }
 t_ok "every LAB- line a job expects is printed with say, so the guest's judge sees it" said_markers
-t_refuses "a job's failed selftest output (not ok) fails the scan" '^LAB-RESULT splat_scan fail$' \
+t_refuses "a job's failed selftest output (not ok) fails the scan" '^not ok [0-9]+ splat_scan$' \
 	jr $fx/logs/guest-selftest-not-ok.log $job
 
 t_section "config fragment survival (lab/kernel/config-check.sh)"
@@ -235,33 +260,41 @@ t_refuses "expect-report: a missing log is an error" 'no console log' \
 	sh lab/verdict/expect-report.sh $fx/logs/nonexistent.log 'BUG:' f
 
 t_section "which test caught a broken kernel (lab/verdict/mutation-verdict.sh)"
+# mvr [--result] TEST LOG: mutation-verdict.sh on the record of LOG.
+mvr() {
+	_args=
+	while [ $# -gt 1 ]; do _args="$_args $1"; shift; done
+	rec "$1" >/dev/null
+	# shellcheck disable=SC2086 # an option and a name, not globbed
+	(set -f && sh lab/verdict/mutation-verdict.sh $_args "$rec_dir/${1##*/}.json")
+}
 mv_fs=test_fastpath_stress
 t_says "real log: a test that reports not ok caught it" "^$mv_fs reported not ok" \
-	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/mutation-not-ok.log
+	mvr $mv_fs $fx/logs/mutation-not-ok.log
 mv_sw=test_shrink_while_partial_drains
 t_says "real log: an oops while the test ran caught it" \
 	"died while $mv_sw ran \(Comm: kunit_try_catch" \
-	sh lab/verdict/mutation-verdict.sh $mv_sw $fx/logs/mutation-oops-in-test.log
+	mvr $mv_sw $fx/logs/mutation-oops-in-test.log
 t_says "real log: a hung-task panic while the test ran caught it" \
 	"died while $mv_fs ran \(INFO: task .* blocked" \
-	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/mutation-hung-in-test.log
+	mvr $mv_fs $fx/logs/mutation-hung-in-test.log
 t_says "a log that stops inside the test (host timeout) caught it" \
 	"died while $mv_fs ran \(no report: hung until the timeout\)" \
-	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/mutation-silent-in-test.log
+	mvr $mv_fs $fx/logs/mutation-silent-in-test.log
 t_refuses "real log: a test that passed did not catch the oops after it" "$mv_fs passed; the failure was elsewhere" \
-	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/mutation-oops-in-test.log
+	mvr $mv_fs $fx/logs/mutation-oops-in-test.log
 t_refuses "a test that never started did not catch it" "$mv_fs never logged its start" \
-	sh lab/verdict/mutation-verdict.sh $mv_fs $fx/logs/panic-no-init.log
+	mvr $mv_fs $fx/logs/panic-no-init.log
 t_refuses "real log: another test's not ok is not this test's" "$mv_sw passed;" \
-	sh lab/verdict/mutation-verdict.sh $mv_sw $fx/logs/mutation-not-ok.log
+	mvr $mv_sw $fx/logs/mutation-not-ok.log
 t_refuses "mutation-verdict: a bad test name is a usage error" "is not a KUnit test name" \
-	sh lab/verdict/mutation-verdict.sh 'test.*' $fx/logs/clean.log
+	mvr 'test.*' $fx/logs/clean.log
 t_says "mutation-verdict --result: a job's failed case caught the kernel" "case hackbench_thread_sockets failed" \
-	sh lab/verdict/mutation-verdict.sh --result hackbench_thread_sockets $fx/logs/guest-case-failed.log
+	mvr --result hackbench_thread_sockets $fx/logs/guest-case-failed.log
 t_refuses "mutation-verdict --result: a job's passed case did not" "hackbench_process_pipes did not fail" \
-	sh lab/verdict/mutation-verdict.sh --result hackbench_process_pipes $fx/logs/guest-case-failed.log
+	mvr --result hackbench_process_pipes $fx/logs/guest-case-failed.log
 t_refuses "mutation-verdict --result: a case the job never judged did not" "never judged report_x" \
-	sh lab/verdict/mutation-verdict.sh --result report_x $fx/logs/clean.log
+	mvr --result report_x $fx/logs/clean.log
 
 t_section "latency guard (lab/bench/latency-parse.awk, lab/bench/latency-table.awk, lab/bench/latency.sh)"
 lx=$fx/latency

@@ -9,7 +9,8 @@
 # when their race did not come: the lines on the stress tests below require
 # it on a fully preemptible kernel. The debug fragment's kernels
 # have what this needs: CPU hotplug and memory cgroups.
-# Lines "#lab-expect: REGEX" must each match the console log, so a guest
+# Lines "#lab-expect: REGEX" must each match the kernel log or the job's
+# output (the guest's judge, guest/judge.sh), so a guest
 # that never ran a test cannot pass.
 #lab-expect: ok [0-9]+ slub_test
 #lab-expect: # slub_test: .*pass:[1-9]

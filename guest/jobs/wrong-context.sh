@@ -5,7 +5,7 @@
 # module's init function. Booted with lab.wrong_context=hardirq, from a
 # hard interrupt: the series' hard-interrupt check must warn, naming the
 # interrupt's function. lab/check/check.sh requires the reports too
-# (lab/verdict/expect-report.sh); the guest judges them, a result line each. This
+# (lab/verdict/expect-report.sh); the guest judges them, a case each. This
 # job runs the selftests, as every job does, and loads the module.
 #lab-expect: slab_wrong_context: kmalloc and kfree (under a raw spinlock|in a hard interrupt) returned
 . /lab/lib.sh

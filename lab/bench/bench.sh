@@ -177,9 +177,8 @@ while [ $r -le $rounds ]; do
 			[ $mode = instructions ] && flags="$flags --icount"
 			t0=$(date +%s)
 			# shellcheck disable=SC2086
-			sh "$LAB_ROOT/lab/run/boot.sh" --no-scan --accel $accel $flags --timeout 1200 \
+			sh "$LAB_ROOT/lab/run/boot.sh" --accel $accel $flags --timeout 1200 \
 				--out "$dir" "$v" "$job" >"$dir.boot" 2>&1
-			rc=$?
 			[ -f "$dir/console.log" ] || : >"$dir/console.log"
 			awk -v round=$r -v variant="$v" -f "$LAB_ROOT/lab/bench/bench-parse.awk" \
 				"$dir/console.log" >>"$out/$mode/samples.tsv"
@@ -189,22 +188,12 @@ while [ $r -le $rounds ]; do
 				-f "$LAB_ROOT/lab/bench/contention-parse.awk" "$out/functions-$v.tsv" \
 				"$dir/console.log" >>"$out/$mode/contention.tsv" 2>"$dir.contention" ||
 				attributed=no
-			if grep -q 'timed out' "$dir.boot"; then
-				status=timeout
-			elif [ $rc != 0 ]; then
-				status=crashed
-			elif ! sh "$LAB_ROOT/lab/verdict/scan-log.sh" "$dir/console.log" >"$dir.verdict" 2>&1; then
-				if grep -q 'LAB-JOB-END status=0' "$dir/console.log"; then
-					status=failed
-				else
-					status=crashed
-				fi
-			elif [ $attributed = no ]; then
+			# The run's record (lab/verdict/record.sh) says how it ended.
+			status=$(jq -r .status "$dir/result.json" 2>/dev/null || echo crashed)
+			if [ $status = ok ] && [ $attributed = no ]; then
 				# The job ran, but its attribution cannot be read.
 				status=failed
 				log "$v: no attribution: $(head -n 1 "$dir.contention")"
-			else
-				status=ok
 			fi
 			printf '%s\t%s\t%s\t%s\n' $r "$v" $status "$dir/console.log" >>"$out/$mode/status.tsv"
 			log "round $r/$rounds, $mode time, $v: $status ($(($(date +%s) - t0)) s); $(time_left $step $total $started)"
@@ -252,7 +241,7 @@ for mode in $modes; do
 			detail=$dir.failed
 			{
 				echo "$st"
-				cat "$dir.boot" "$dir.verdict" "$dir.contention" 2>/dev/null
+				cat "$dir.boot" "$dir.contention" 2>/dev/null
 				echo "console log: $con"
 			} >"$detail"
 		fi

@@ -46,7 +46,7 @@ job=$out/job.sh
 	echo "slab_state"
 	echo "fail=0"
 	echo "run_hackbench hackbench $repeats $args || fail=1"
-	# Every job runs the selftests (boot.sh expects them); after the
+	# Every job runs the selftests (the guest's judge expects them); after the
 	# measurement, so they do not disturb it.
 	echo "run_selftests || fail=1"
 	echo "exit \$fail"

@@ -142,13 +142,8 @@ while [ $r -le $rounds ]; do
 			# shellcheck disable=SC2086
 			LAB_SMP=$cpus sh "$LAB_ROOT/lab/run/boot.sh" --accel $accel $flags --timeout 1800 \
 				--append "$append" --out "$dir" "$v" "$job" >"$dir.boot" 2>&1
-			rc=$?
-			status=ok
-			if grep -q 'timed out' "$dir.boot"; then
-				status=timeout
-			elif [ $rc != 0 ]; then
-				status=failed
-			fi
+			# The run's record (lab/verdict/record.sh) says how it ended.
+			status=$(jq -r .status "$dir/result.json" 2>/dev/null || echo crashed)
 			# Raw sections first, then the verdict.
 			if ! awk -v round=$r -v variant="$v" -v burst=$b -v cyclictest="$dir.cyclictest" \
 				-f "$LAB_ROOT/lab/bench/latency-parse.awk" "$out/System.map-$v" \

@@ -4,8 +4,8 @@
 # for the JUnit file.
 
 # boot_test NAME DESCRIPTION BOOT-ARGS...: boot a guest, show its verdict,
-# count it as one test; the cases the guest judged go to the JUnit file
-# too, each in the suite "guest NAME".
+# count it as one test; the cases of its record go to the JUnit file too,
+# each in the suite "guest NAME".
 boot_test() {
 	_name=$1 _desc=$2
 	shift 2
@@ -21,28 +21,24 @@ log: $out/$_name/console.log"
 	guest_cases "$_name"
 }
 
-# guest_cases NAME: boot NAME's result lines (guest/judge.sh) as JUnit
-# rows; a failed case carries the guest's failed cases, the expectations
-# and splats it quoted, and where the whole log is.
+# guest_cases NAME: the cases of boot NAME's record (lab/verdict/record.sh)
+# as JUnit rows; a failed case carries the run's reasons, the diagnostics
+# of its failed cases and where the whole log is.
 guest_cases() {
-	_con=$out/$1/console.log
-	[ -f "$_con" ] || return 0
-	tr -d '\r' <"$_con" >"$out/$1.lines"
+	_rec=$out/$1/result.json
+	[ -f "$_rec" ] || return 0
 	_detail=
-	if grep -q -E 'LAB-RESULT [^ ]+ fail' "$out/$1.lines"; then
+	if [ "$(jq -r .status "$_rec")" != ok ]; then
 		_detail=$out/$1.failed
-		{
-			grep -E 'LAB-RESULT [^ ]+ fail|LAB-EXPECT |LAB-SPLAT ' "$out/$1.lines"
-			echo "console log: $_con"
-		} >"$_detail"
+		jq -r '.reasons[], (.cases[] | select(.result == "fail") | .id + ": " + (.diagnostics | join("; "))),
+			"console log: " + .console' "$_rec" >"$_detail"
 	fi
-	sed -n -E 's/.*LAB-RESULT ([^ ]+) (pass|fail|skip)([[:space:]].*)?$/\1 \2/p' "$out/$1.lines" |
-		while read -r _id _st; do
+	jq -r '.cases[] | [.id, .result] | @tsv' "$_rec" |
+		while IFS='	' read -r _id _st; do
 			_d=
 			[ "$_st" != fail ] || _d=$_detail
 			printf 'guest %s\t%s\t%s\t\t%s\n' "$1" "$_id" "$_st" "$_d"
 		done >>"$T_CASES"
-	rm -f "$out/$1.lines"
 }
 
 # finish NAME: the step table, on screen and beside the results, the

@@ -9,7 +9,7 @@
 # runner's own failure detection on real guests (a panic and a hang),
 # README's walkthrough (tests/walkthrough.sh) and deliberately broken
 # kernels the boot-time tests must catch (lab/check/mutation.sh). Every case,
-# the lab's and those each guest judged (its LAB-RESULT lines), also goes
+# the lab's and those each guest judged (the cases of its record), also goes
 # to junit.xml beside the results, and every booted variant is written as
 # a LAVA job and validated (lab/farm/lava-jobs.sh). The kernels
 # are built beside the first steps (lab/kernel/build-ahead.sh), each waited for

@@ -6,7 +6,7 @@
 # builds that mutation as NAME instead of VARIANT. A mutation that only a
 # job can catch names the job ("Job: guest/jobs/NAME.sh"), its boot
 # parameters ("Append: ...") and, as Caught-by, the case of the job that
-# must fail (its LAB-RESULT id); KUnit does not run in that boot.
+# must fail (its case id in the record); KUnit does not run in that boot.
 # It is applied to the series tree for the time of its build only (the tree
 # must have no uncommitted changes; it is restored after the build and on
 # any exit), built as VARIANT (default series-rt-debug) in a folder of its
@@ -124,7 +124,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		if [ $rc = 0 ]; then
 			echo "    boot $attempt: $test passed on a broken kernel, no splat (log: $con)"
 		# shellcheck disable=SC2086 # verdict_args: an option and a name
-		elif ! how=$(sh "$LAB_ROOT/lab/verdict/mutation-verdict.sh" $verdict_args "$con"); then
+		elif ! how=$(sh "$LAB_ROOT/lab/verdict/mutation-verdict.sh" $verdict_args "$run/result.json"); then
 			echo "    boot $attempt: the check failed, but $how (log: $con)"
 			sed -n '1,3s/^/        /p' "$run.verdict"
 			how=

@@ -1,12 +1,10 @@
 #!/bin/sh
 # lava-jobs.sh [--out DIR] [--url BASE] [--job JOB-SCRIPT] [VARIANT[=JOB]...]:
 # write a LAVA job for each built variant, so that a LAVA farm (device
-# type qemu) boots it with a guest job as lab/run/boot.sh does, and reads the
-# guest's result lines. For each variant, in DIR/VARIANT/:
+# type qemu) boots it with a guest job as lab/run/boot.sh does, with QEMU's
+# profile (lab/run/qemu.json), and reads the guest's KTAP. For each variant, in DIR/VARIANT/:
 #   bzImage      a copy of the variant's kernel
 #   initrd.cpio  its initramfs with the job (lab/run/job-initrd.sh)
-#   expect.txt   the regexes lab/run/boot.sh would also require of the log
-#                (one a line; LAVA does not check them)
 #   job.yaml     the LAVA job, checked with lab/farm/lava-validate.sh
 #
 #   --out DIR       where to write (default results/lava-jobs)
@@ -21,7 +19,7 @@
 #                   (check_jobs, lab/lib/variants.sh)
 #
 # A variant that is not built is an error, before anything is written.
-# Environment: LAB_SMP (default 2) and LAB_MEM (default 1G), as boot.sh;
+# Environment: LAB_SMP and LAB_MEM, as boot.sh (default: the profile's);
 # LAB_BASE_CPIO as job-initrd.sh; LAB_PYTHON as lava-validate.sh.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
@@ -74,12 +72,6 @@ suite_of() {
 	echo "lab-${_s%.sh}"
 }
 
-# yq VALUE: VALUE as a YAML single-quoted scalar, where only a quote is
-# special (written twice): a command line or a name reads back as it is.
-yq() {
-	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"
-}
-
 # Every variant is checked before anything is written.
 for arg in "$@"; do
 	load_variant "${arg%%=*}"
@@ -103,16 +95,20 @@ out=$(cd "$out" && pwd)
 [ -n "$url" ] || url=file://$out
 url=${url%/}
 lab_rev=$(git -C "$LAB_ROOT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-smp=${LAB_SMP:-2}
-mem=${LAB_MEM:-1G}
-# The monitor's result line, as the guest prints it: "LAB-RESULT ID
-# RESULT". The space after the id ends the id, so an id is never cut.
-# The pattern ends with \s because pexpect matches as soon as the text read
-# so far fits: without it, "fail" would match the start of a longer word
-# ("failed") still arriving; \s is the end of the line (the serial's \r).
-# LAVA keeps only pass, fail, skip and unknown, and writes an id's
-# characters other than letters, digits and _ as _ (splat-scan: splat_scan).
-pattern='LAB-RESULT (?P<test_case_id>[-_.a-zA-Z0-9]+) (?P<result>pass|fail|skip)\s'
+profile=$LAB_ROOT/lab/run/qemu.json
+smp=${LAB_SMP:-$(jq -r .smp "$profile")}
+mem=${LAB_MEM:-$(jq -r .memory "$profile")}
+# The monitor reads the guest's KTAP (guest/judge.sh), one result a line:
+# "ok N ID", "ok N ID # SKIP" or "not ok N ID". The pattern starts at a
+# line's start (after the \n; pexpect searches a stream, where ^ is only
+# where the last match ended), so that a diagnostic quoting a selftest's
+# "not ok" is not taken; it ends with \s because pexpect matches as soon
+# as the text read so far fits: without it, an id would be cut at what
+# has arrived; \s is the end of the line (the serial's \r). LAVA keeps
+# only pass, fail, skip and unknown: the fixupdict maps KTAP's words (a
+# skip is "ok" there too: LAVA shows it as a pass, the lab's record as a
+# skip).
+pattern='(?:^|\n)(?P<result>not ok|ok) [0-9]+ (?P<test_case_id>[a-z0-9_]+)( # SKIP)?\s'
 
 for arg in "$@"; do
 	load_variant "${arg%%=*}"
@@ -123,85 +119,58 @@ for arg in "$@"; do
 	cp "$V_OBJ/arch/x86/boot/bzImage" "$d/bzImage"
 	nodes=1
 	[ "$V_NUMA" = no ] || nodes=$smp
-	sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$j" "$d/initrd.cpio" >"$d/expect.txt"
-	# boot.sh's -smp and NUMA options, one list item an option (-m comes
-	# from memory: the template's own).
-	topology=$(qemu_topology "$smp" "$mem" "$V_NUMA" |
-		sed -e 's/ -m [^ ]*//' -e 's/ -/\n-/g') || exit 1
-	options=$(printf '%s\n' "-cpu max" "$topology" "-no-reboot" |
-		while IFS= read -r o; do printf '%s, ' "$(yq "$o")"; done)
-	# boot.sh's command line without panic=: QEMU runs with -no-reboot
-	# (guest/init ends the run with a reboot), so a kernel that reboots
-	# after a panic would end QEMU, and LAVA calls the lost console an
-	# infrastructure error. Without panic= the kernel halts on a panic
-	# (CONFIG_PANIC_TIMEOUT=0), and LAVA's kernel-message check of the boot
-	# reports it; oops=panic stays, so an oops does that too.
-	cmdline=$(printf '%s\n' "console=ttyS0 oops=panic $V_CMDLINE" |
+	sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$j" "$d/initrd.cpio"
+	# The profile's -cpu and options with boot.sh's -smp and NUMA
+	# options, one list item an option (-m comes from memory: the
+	# template's own).
+	topology=$(qemu_topology "$smp" "$mem" "$V_NUMA" | sed -e 's/ -m [^ ]*//' -e 's/ -/\n-/g') || exit 1
+	# The profile's command line and the variant's without any panic=:
+	# without one the kernel halts on
+	# a panic (CONFIG_PANIC_TIMEOUT=0) and LAVA's kernel-message check of
+	# the boot reports it; with one, the reboot would end QEMU
+	# (-no-reboot) and LAVA would call the lost console an infrastructure
+	# error. oops=panic stays.
+	cmdline=$(printf '%s\n' "$(jq -r '.cmdline | join(" ")' "$profile") $V_CMDLINE" |
 		awk '{ for (i = 1; i <= NF; i++) if ($i !~ /^panic=/) printf "%s%s", (n++ ? " " : ""), $i; print "" }')
 	# The quotes the command line does not hold (checked above).
 	case $cmdline in *\"*) q=\' ;; *) q=\" ;; esac
 	rev=$(git -C "$(tree_dir "$V_TREE")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-	name="slub-lab ${jobname#lab-} $V_NAME ($V_TREE $rev)"
-	cat >"$d/job.yaml" <<EOF
-# LAVA job: $V_NAME booted with the lab's ${j##*/} (written by lab/farm/lava-jobs.sh).
-device_type: qemu
-job_name: $(yq "$name")
-priority: medium
-visibility: public
-timeouts:
-  job: {minutes: $t_job}
-  # How long the boot and the monitor wait for one line, whatever the
-  # device's own defaults (a device type's are minutes, for a shell prompt).
-  connections:
-    auto-login-action: {minutes: $t_boot}
-    lava-test-monitor: {minutes: $t_test}
-# The device type's QEMU command (qemu.jinja2) with boot.sh's options:
-# TCG (no_kvm: the template would add -enable-kvm -cpu host) on -cpu max;
-# -nographic comes from the template (the serial console on stdio).
-context:
-  arch: x86_64
-  memory: $(yq "$mem")
-  no_kvm: true
-  extra_options: [${options%, }]
-metadata:
-  variant: $(yq "$V_NAME")
-  build: $(yq "$V_BUILD")
-  tree: $(yq "$V_TREE")
-  tree-commit: $(yq "$rev")
-  fragments: $(yq "$V_FRAGMENTS")
-  lab-commit: $(yq "$lab_rev")
-  guest-job: $(yq "${j##*/}")
-actions:
-- deploy:
-    to: tmpfs
-    timeout: {minutes: $t_deploy}
-    images:
-      kernel:
-        url: $(yq "$url/$V_NAME/bzImage")
-        sha256sum: $(yq "$(sha256sum <"$d/bzImage" | cut -d' ' -f1)")
-        image_arg: $(yq "-kernel {kernel} -append $q$cmdline$q")
-      ramdisk:
-        url: $(yq "$url/$V_NAME/initrd.cpio")
-        sha256sum: $(yq "$(sha256sum <"$d/initrd.cpio" | cut -d' ' -f1)")
-        image_arg: $(yq "-initrd {ramdisk}")
-- boot:
-    method: qemu
-    media: tmpfs
-    timeout: {minutes: $t_boot}
-    # guest/init prints it when the job starts; until then LAVA watches
-    # the kernel's messages, and a panic ends the job there (later, the
-    # halted guest ends it at the test's timeout).
-    prompts: [$(yq LAB-JOB-BEGIN)]
-    parameters:
-      kernel-start-message: $(yq 'Linux version [0-9]')
-- test:
-    timeout: {minutes: $t_test}
-    monitors:
-    - name: $(yq "$jobname")
-      start: $(yq LAB-RESULTS-BEGIN)
-      end: $(yq LAB-JOB-END)
-      pattern: $(yq "$pattern")
-EOF
+	# The job as data (jq), written as YAML by a serializer.
+	printf '%s\n' "$topology" | jq -R . | jq -s \
+		--slurpfile profile "$profile" --arg name "slub-lab ${jobname#lab-} $V_NAME ($V_TREE $rev)" \
+		--arg mem "$mem" --arg variant "$V_NAME" --arg build "$V_BUILD" --arg tree "$V_TREE" \
+		--arg rev "$rev" --arg fragments "$V_FRAGMENTS" --arg lab_rev "$lab_rev" \
+		--arg guest_job "${j##*/}" --arg url "$url/$V_NAME" \
+		--arg kernel_sha "$(sha256sum <"$d/bzImage" | cut -d' ' -f1)" \
+		--arg initrd_sha "$(sha256sum <"$d/initrd.cpio" | cut -d' ' -f1)" \
+		--arg kernel_arg "-kernel {kernel} -append $q$cmdline$q" --arg suite "$jobname" \
+		--arg pattern "$pattern" --argjson t_job $t_job --argjson t_deploy $t_deploy \
+		--argjson t_boot $t_boot --argjson t_test $t_test '
+		$profile[0] as $p | . as $topology | {
+		device_type: "qemu", job_name: $name, priority: "medium", visibility: "public",
+		timeouts: {job: {minutes: $t_job},
+			connections: {"auto-login-action": {minutes: $t_boot},
+				"lava-test-monitor": {minutes: $t_test}}},
+		context: {arch: $p.arch, memory: $mem, no_kvm: true,
+			extra_options: (["-cpu " + $p.cpu] + $topology + $p.options)},
+		metadata: {variant: $variant, build: $build, tree: $tree, "tree-commit": $rev,
+			fragments: $fragments, "lab-commit": $lab_rev, "guest-job": $guest_job},
+		actions: [
+			{deploy: {to: "tmpfs", timeout: {minutes: $t_deploy}, images: {
+				kernel: {url: ($url + "/bzImage"), sha256sum: $kernel_sha, image_arg: $kernel_arg},
+				ramdisk: {url: ($url + "/initrd.cpio"), sha256sum: $initrd_sha,
+					image_arg: "-initrd {ramdisk}"}}}},
+			{boot: {method: "qemu", media: "tmpfs", timeout: {minutes: $t_boot},
+				prompts: ["LAB-JOB-BEGIN"],
+				parameters: {"kernel-start-message": "Linux version [0-9]"}}},
+			{test: {timeout: {minutes: $t_test}, monitors: [{name: $suite,
+				start: "LAB-JUDGE", end: "LAB-JOB-END", pattern: $pattern,
+				fixupdict: {ok: "pass", "not ok": "fail"}}]}}]}' >"$d/job.json"
+	{
+		echo "# LAVA job: $V_NAME booted with the lab's ${j##*/} (lab/farm/lava-jobs.sh; docs/farm.md)."
+		"${LAB_PYTHON:-/usr/bin/python3}" -c 'import json, sys, yaml; yaml.safe_dump(json.load(sys.stdin), sys.stdout, sort_keys=False, width=1000)' <"$d/job.json"
+	} >"$d/job.yaml"
+	rm -f "$d/job.json"
 	log "$V_NAME: $d/job.yaml"
 done
 

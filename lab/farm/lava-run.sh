@@ -3,20 +3,21 @@
 # VARIANT's LAVA job (the job make check boots it with, or JOB-SCRIPT)
 # on this machine with Debian's lava-dispatcher (lava-run, no server), and
 # judge the run twice: as a farm does (LAVA's job result and the guest's
-# result lines it recorded) and as lab/run/boot.sh does (lab/verdict/scan-log.sh on
-# the console LAVA saw, with the same expectations). Prints both verdicts
+# KTAP cases it recorded) and as lab/run/boot.sh does (the run's record,
+# lab/verdict/record.sh, on the console LAVA saw). Prints both verdicts
 # and fails when the lab's fails or when the two disagree.
 #
 # Writes results/<date>-lava-VARIANT/: the job and its images
 # (lab/farm/lava-jobs.sh), lava-run.log (LAVA's own log, one YAML
 # record a line), console.log (the serial lines LAVA read), results.tsv
-# (LAVA's results: suite, case, result) and verdict.
+# (LAVA's results: suite, case, result), result.json (the lab's record)
+# and verdict.
 #
 # Needs lava-dispatcher, which is not in make deps (about 140 packages):
 #   apt-get install --no-install-recommends lava-dispatcher
 # and root (lava-run's own requirement). The device is
-# lab/farm/lava-qemu-device.yaml (QEMU under TCG, LAB_SMP and LAB_MEM at their
-# defaults) with the job's QEMU options (lab/farm/lava-device.sh).
+# lab/farm/lava-qemu-device.yaml (QEMU under TCG) with the job's memory and
+# QEMU options (lab/farm/lava-device.sh).
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 USAGE="lava-run.sh [--job JOB-SCRIPT] VARIANT"
@@ -30,9 +31,6 @@ fi
 command -v lava-run >/dev/null ||
 	die "lava-run is missing: as root, apt-get install --no-install-recommends lava-dispatcher"
 [ "$(id -u)" = 0 ] || die "lava-run runs jobs as root only"
-if [ "${LAB_SMP:-2}" != 2 ] || [ "${LAB_MEM:-1G}" != 1G ]; then
-	die "lab/farm/lava-qemu-device.yaml is written for LAB_SMP=2 and LAB_MEM=1G"
-fi
 load_variant "$1"
 python=${LAB_PYTHON:-/usr/bin/python3}
 
@@ -98,15 +96,13 @@ failed=$(awk -F '\t' '$1 != "lava" && $3 == "fail" { printf "%s ", $2 }' "$out/r
 echo "farm: $farm (LAVA job $(awk -F '\t' '$1 == "lava" && $2 == "job" { print $3 }' "$out/results.tsv"); $cases cases recorded${failed:+; failed: $failed})" |
 	tee -a "$out/verdict"
 
-# The lab's verdict on the same console, as boot.sh gives it.
-set --
-while IFS= read -r re; do
-	[ -z "$re" ] || set -- "$@" --expect "$re"
-done <"$out/jobs/$V_NAME/expect.txt"
+# The lab's verdict on the same console, as boot.sh gives it: the run's
+# record (lab/verdict/record.sh).
 lab=pass
-sh "$LAB_ROOT/lab/verdict/scan-log.sh" "$@" "$out/console.log" "$gjob" >"$out/scan.txt" 2>&1 || lab=fail
-sed 's/^/    /' "$out/scan.txt"
-echo "lab: $lab (lab/verdict/scan-log.sh on the console LAVA read)" | tee -a "$out/verdict"
+sh "$LAB_ROOT/lab/verdict/record.sh" "$out/console.log" "$out/result.json" >"$out/record.txt" 2>&1 || lab=fail
+sed 's/^/    /' "$out/record.txt"
+echo "lab: $lab (lab/verdict/record.sh on the console LAVA read: $(jq -r .status "$out/result.json" 2>/dev/null))" |
+	tee -a "$out/verdict"
 
 if [ $farm != $lab ]; then
 	echo "FAIL: the farm's verdict ($farm) and the lab's ($lab) disagree; see $out" | tee -a "$out/verdict"

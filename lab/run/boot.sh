@@ -1,6 +1,9 @@
 #!/bin/sh
 # boot.sh [options] VARIANT JOB-SCRIPT: boot a built variant under QEMU, run
-# the job script inside it, keep the console log and judge it.
+# the job script inside it, keep the console log, and write the run's
+# record, result.json (lab/verdict/record.sh: status ok, failed, crashed
+# or timeout, and the cases), which every caller reads. Exits 0 when the
+# status is ok.
 #
 #   --append "PARAMS"   kernel parameters added to the variant's cmdline
 #   --out DIR           results folder (default: results/<date>-<variant>)
@@ -15,15 +18,18 @@
 #   --numa              one NUMA node per vCPU (the variant's numa=yes
 #                       does the same); the guest's /lab/topology says how
 #                       many, and the check jobs fail unless it sees them
-#   --no-scan           keep the log but do not judge it (bench samples)
 #
-# Environment: LAB_SMP (default 2), LAB_MEM (default 1G; NNNM or NNG, split
-# evenly between the nodes with --numa).
+# QEMU's profile, lab/run/qemu.json, is shared with the LAVA jobs
+# (lab/farm/lava-jobs.sh): the binary, -cpu, the vCPUs and memory, the
+# options and kernel parameters of every run, and the options of local
+# runs only (local_options; a LAVA device has its own console).
+# Environment: LAB_SMP, LAB_MEM (NNNM or NNG, split evenly between the
+# nodes with --numa): the profile's smp and memory by default.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg|tcg-single] [--icount] [--native-cpu] [--numa] [--no-scan] VARIANT JOB-SCRIPT"
+USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg|tcg-single] [--icount] [--native-cpu] [--numa] VARIANT JOB-SCRIPT"
 
-append= out= timeout=900 accel=auto icount=0 native=0 scan=1 numa=no
+append= out= timeout=900 accel=auto icount=0 native=0 numa=no
 while [ $# -gt 0 ]; do
 	case $1 in
 	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
@@ -33,7 +39,6 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1; shift ;;
 	--native-cpu) native=1; shift ;;
 	--numa) numa=yes; shift ;;
-	--no-scan) scan=0; shift ;;
 	--) shift; break ;;
 	-*) usage_die "unknown option $1" ;;
 	*) break ;;
@@ -54,8 +59,9 @@ if [ $icount = 1 ] && [ $accel = kvm ]; then
 fi
 load_variant "$1"
 [ "$V_NUMA" = no ] || numa=yes
-smp=${LAB_SMP:-2}
-mem=${LAB_MEM:-1G}
+profile=$LAB_ROOT/lab/run/qemu.json
+smp=${LAB_SMP:-$(jq -r .smp "$profile")}
+mem=${LAB_MEM:-$(jq -r .memory "$profile")}
 number LAB_SMP "$smp"
 topology=$(qemu_topology "$smp" "$mem" $numa) || exit 2
 nodes=1
@@ -78,22 +84,14 @@ mkdir -p "$out"
 console=$out/console.log
 
 # The initramfs: the shared base plus this run's job, selftests and
-# modules (lab/run/job-initrd.sh). Deleted after the boot: some 36 MB a boot,
-# and make lava-jobs writes the ones a farm needs. Each line job-initrd.sh
-# prints is a regex the log must match (every selftest shipped must report
-# success).
+# modules (lab/run/job-initrd.sh). Deleted after the boot: some 36 MB a
+# boot, and make lava-jobs writes the ones a farm needs.
 trap 'rm -f "$out/initrd.cpio"' EXIT
-expects=$(sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$job" "$out/initrd.cpio")
-set --
-while IFS= read -r re; do
-	[ -z "$re" ] || set -- "$@" --expect "$re"
-done <<EOF
-$expects
-EOF
+sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$job" "$out/initrd.cpio"
 
-cmdline="console=ttyS0 panic=-1 oops=panic $V_CMDLINE $append"
-cpu=max
-[ $native = 0 ] || cpu=max,-hypervisor
+cmdline="$(jq -r '.cmdline | join(" ")' "$profile") $V_CMDLINE $append"
+cpu=$(jq -r .cpu "$profile")
+[ $native = 0 ] || cpu=$cpu,-hypervisor
 if [ $accel = kvm ]; then
 	machine="-accel kvm -cpu host"
 elif [ $icount = 1 ]; then
@@ -118,24 +116,16 @@ cp "$obj/.config" "$out/kernel.config"
 log "booting $V_NAME ($accel$([ $icount = 1 ] && echo ', instruction time'), ${smp} vCPUs, $mem, $nodes node(s)) job ${job##*/}; log: $console"
 set +e
 # shellcheck disable=SC2086
-timeout -k 10 "$timeout" qemu-system-x86_64 $machine $topology \
-	-nodefaults -display none -no-reboot -monitor none \
+timeout -k 10 "$timeout" "$(jq -r .binary "$profile")" $machine $topology \
+	$(jq -r '.options + .local_options | join(" ")' "$profile") \
 	-serial "file:$console" -kernel "$kernel" -initrd "$out/initrd.cpio" \
 	-append "$cmdline" </dev/null >"$out/qemu.log" 2>&1
 rc=$?
 set -e
 echo "qemu_exit=$rc" >>"$out/run.info"
-verdict=0
-if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-	echo "FAIL: $V_NAME timed out after ${timeout}s (hung guest); console log kept at $console"
-	verdict=1
-elif [ $rc -ne 0 ]; then
-	echo "FAIL: qemu exited with status $rc:"
+if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ]; then
+	echo "qemu exited with status $rc:"
 	sed 's/^/    /' "$out/qemu.log"
-	verdict=1
 fi
-# A hung or crashed guest is judged too: its first splat says why.
-if [ $scan = 1 ] || [ $verdict = 1 ]; then
-	sh "$LAB_ROOT/lab/verdict/scan-log.sh" "$@" "$console" "$job" || verdict=1
-fi
-exit $verdict
+# A hung or crashed guest is recorded too: its first splat says why.
+sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc --timeout "$timeout" "$console" "$out/result.json"

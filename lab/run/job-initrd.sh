@@ -8,11 +8,6 @@
 # /lab/topology, "nodes=N": the NUMA nodes QEMU gives the guest (default
 # 1), which the check jobs must see.
 #
-# On stdout, one a line, the regexes the console log must match because of
-# what was shipped: every selftest must report success (guest/lib.sh
-# run_selftests). lab/run/boot.sh passes each to lab/verdict/scan-log.sh --expect;
-# lab/farm/lava-jobs.sh keeps them beside the job. Nothing else goes to stdout.
-#
 # Environment: LAB_BASE_CPIO, a base archive to use instead of
 # lab/run/initramfs.sh's (the lab's tests, which have no guest tools to build
 # one from).
@@ -42,20 +37,16 @@ else
 	base_cpio=$(sh "$LAB_ROOT/lab/run/initramfs.sh")
 fi
 
-# One scratch folder: the archive's tree, its cpio and the expects.
+# One scratch folder: the archive's tree and its cpio.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$out.tmp"' EXIT
 stage=$tmp/root
 mkdir -p "$stage/lab/selftests"
 cp "$job" "$stage/lab/job.sh"
 echo "nodes=$nodes" >"$stage/lab/topology"
-# The expects are printed only once OUT.cpio is written, so that a caller
-# never reads a list for an archive that failed.
-: >"$tmp/expect"
 for t in "$obj"/selftests/*; do
 	[ -f "$t" ] || continue
 	cp "$t" "$stage/lab/selftests/"
-	printf 'LAB-SELFTEST %s status=(0|4)\n' "${t##*/}" >>"$tmp/expect"
 done
 # The microbenchmark module, when the build has one (guest/lib.sh run_slub_bench).
 [ ! -f "$obj/slub_bench/slub_bench.ko" ] || cp "$obj/slub_bench/slub_bench.ko" "$stage/lab/"
@@ -69,4 +60,3 @@ done
 mkdir -p "$(dirname "$out")"
 cat "$base_cpio" "$tmp/job.cpio" >"$out.tmp"
 mv "$out.tmp" "$out"
-cat "$tmp/expect"
