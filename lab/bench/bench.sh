@@ -35,6 +35,27 @@ if [ "${1:-}" = --latency ]; then
 fi
 USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--galbraith] [--out DIR]"
 
+# text_objects OBJ: "function<TAB>object<TAB>size" (size in hex, as %pS
+# prints it) for every text symbol of the objects in the kernel build in
+# OBJ (paths relative to OBJ; scripts/, tools/ and the boot stub left out,
+# a few objects that are not linked into vmlinux stay), so that a stack
+# frame's function can be placed. Static functions of the same name in
+# several objects appear once for each.
+text_objects() {
+	(cd "$1" && find . -name '*.o' ! -name '*.mod.o' ! -name vmlinux.o \
+		! -path './scripts/*' ! -path './tools/*' ! -path './arch/x86/boot/*' |
+		sed 's|^\./||' | LC_ALL=C sort | xargs nm -A -S --defined-only) 2>/dev/null |
+		awk '{ i = index($1, ":") }
+		NF == 4 && $3 ~ /^[tTwW]$/ {
+			size = $2
+			sub(/^0+/, "", size)
+			print $4 "\t" substr($1, 1, i - 1) "\t0x" (size == "" ? "0" : size)
+		}
+		# Assembly symbols have no size.
+		NF == 3 && $2 ~ /^[tTwW]$/ { print $3 "\t" substr($1, 1, i - 1) "\t" }'
+}
+
+
 variants= rounds= repeats= loops= objects= time=wall out= quick=0 galbraith=0
 while [ $# -gt 0 ]; do
 	case $1 in

@@ -3,7 +3,7 @@
 #   awk -v round=R -v variant=V [-v samples=FILE] [-v modes="M..."] \
 #       -f contention-parse.awk FUNCTIONS CONSOLE-LOG
 # FUNCTIONS has "name<TAB>object<TAB>size" for every text symbol of the
-# build (lab/lib/kernel.sh text_objects). With modes, each of those hackbench
+# build (lab/bench/bench.sh text_objects). With modes, each of those hackbench
 # modes must have been traced once, with hackbench's exit status 0. Each histogram entry, a stack taken at
 # lock:contention_begin and the lock's flags, is charged to its caller: the
 # first frame whose function is not in kernel/locking/ or kernel/trace/

@@ -86,7 +86,8 @@ time_left() {
 	echo "about $((_left / 60)) min $((_left % 60)) s left"
 }
 
-# The rest, one subject a file: declared builds and variants, and kernel
-# trees and builds.
+# The rest, one subject a file: declared builds and variants, kernel
+# trees and builds, and QEMU.
 . "$LAB_ROOT/lab/lib/variants.sh"
 . "$LAB_ROOT/lab/lib/kernel.sh"
+. "$LAB_ROOT/lab/lib/qemu.sh"
