@@ -9,7 +9,7 @@ JOB ?= guest/jobs/check.sh
 # REPEATS and ARGS (make hackbench) have their defaults in lab/bench/hackbench.sh;
 # they are passed on only when set.
 
-.PHONY: all check check-quick check-distro bench deps tree series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
+.PHONY: all check check-quick check-distro bench deps tree mainline series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
 
 all: help
 
@@ -22,6 +22,7 @@ help:
 	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts-off sections, SLUB's and others (lab/bench/latency.sh)"
 	@echo "make deps                  install the Debian packages the lab needs"
 	@echo "make series                base tree + patches/ applied (build/src/series)"
+	@echo "make mainline              Debian's 7.3 (sheaves) unpacked and committed (build/src/mainline), for the mainline variants"
 	@echo "make export-series         series tree commits -> patches/ (and verify)"
 	@echo "make verify-series         a fresh apply of patches/ reproduces the series tree"
 	@echo "make checkpatch            scripts/checkpatch.pl --strict on every patch"
@@ -62,6 +63,9 @@ tree: deps
 
 series: deps
 	$(SH) lab/series/tree.sh series
+
+mainline: deps
+	$(SH) lab/series/tree.sh mainline
 
 export-series:
 	$(SH) lab/series/tree.sh export

@@ -112,12 +112,51 @@ t_refuses "an overridden option is checked against the later fragment" "override
 	sh lab/kernel/config-check.sh $fx/configs/resolved.config $fx/configs/a.config $fx/configs/override.config
 t_refuses "a missing fragment file is named" 'missing fragment file.*nope.config' \
 	sh lab/kernel/config-check.sh $fx/configs/resolved.config $fx/configs/nope.config
+t_says "an option the tree is declared to lack is named, and passes" \
+	"CONFIG_SLUB_KUNIT_TEST=y': this tree does not have it, as declared" \
+	sh -c 'sh lab/kernel/config-check.sh --may-lack "PREEMPT_VOLUNTARY SLUB_KUNIT_TEST" "$1" "$2" 2>&1' - \
+	$fx/configs/resolved.config $fx/configs/dropped.config
+t_refuses "an option the tree is not declared to lack still fails" "CONFIG_SLUB_KUNIT_TEST=y' did not survive" \
+	sh lab/kernel/config-check.sh --may-lack "SLUB_KUNIT" $fx/configs/resolved.config $fx/configs/dropped.config
+
+t_section "the mainline tree kind (lab/series/tree.sh mainline, lab/setup/fetch-mainline.sh)"
+# A tarball as Debian's linux-source packages hold one: a folder with the
+# tree (here only its Makefile).
+mtmp=$(mktemp -d)
+tar -cJf "$mtmp/linux-source.tar.xz" -C $fx/mainline linux-source-7.3
+mkdir "$mtmp/two" "$mtmp/two/a" "$mtmp/two/b"
+tar -cJf "$mtmp/two.tar.xz" -C "$mtmp/two" a b
+# mtree VERSION [TARBALL]: tree.sh mainline in a scratch LAB_WORK.
+mtree() {
+	env LAB_WORK="$mtmp/work" LAB_MAINLINE_DEB="$1" LAB_MAINLINE_TARBALL="${2:-$mtmp/linux-source.tar.xz}" \
+		sh lab/series/tree.sh mainline 2>&1
+}
+m_first() {
+	mtree fixture-1 >/dev/null &&
+		echo "$(git -C "$mtmp/work/src/mainline" log --format=%s) $(git -C "$mtmp/work/src/mainline" rev-list --count HEAD)"
+}
+t_says "the tarball is unpacked and committed as one commit" '^Linux 7\.3\.4 \(Debian linux-source-7\.3 fixture-1\) 1$' m_first
+m_again() { _o=$(mtree fixture-1) && [ -z "$_o" ] || { echo "$_o"; return 1; }; }
+t_ok "the same version again: nothing to do, nothing said" m_again
+t_says "another version: unpacked again" 'holds linux-source-7\.3 fixture-1, not linux-source-7\.3 fixture-2: unpacking again' mtree fixture-2
+t_says "the tree kind's folder (tree_dir mainline)" "^$mtmp/work/src/mainline\$" \
+	env LAB_WORK="$mtmp/work" sh -c '. lab/lib/common.sh && tree_dir mainline'
+t_refuses "a tarball that is not one tree folder is refused" 'does not hold one kernel tree folder' \
+	mtree fixture-3 "$mtmp/two.tar.xz"
+t_refuses "a missing tarball is refused" 'no mainline tarball' mtree fixture-4 "$mtmp/nonexistent.tar.xz"
+t_refuses "fetch-mainline.sh takes no arguments" 'usage: fetch-mainline.sh' sh lab/setup/fetch-mainline.sh now
+t_says "the mainline variants are declared, on tree mainline" '^mainline-nonrt mainline-rt mainline-rt-debug mainline-rt-latency $' \
+	sh -c 'for v in $(sh lab/kernel/variants.sh | awk "/^mainline-/ { print \$1 }" | sort); do printf "%s " "$v"; done; echo'
+t_says "mainline-nonrt declares what 7.3 lacks" '^mainline PREEMPT_VOLUNTARY$' \
+	sh -c '. lab/lib/common.sh && load_variant mainline-nonrt && echo "$V_TREE $V_LACKS"'
+rm -rf "$mtmp"
 
 t_section "declared variants (lab/kernel/variants.sh, lab/kernel/build.sh, lab/run/boot.sh)"
 t_ok "every variant in variants/ resolves" sh lab/kernel/variants.sh
 # tv FOLDER CMD...: CMD with the fixture variants of $fx/FOLDER.
 tv() { _d=$fx/$1; shift; LAB_VARIANTS=$_d LAB_CONFIGS=$fx/configs "$@"; }
 t_ok "a fixture variant resolves" tv variants sh lab/kernel/variants.sh good
+t_refuses "lacks= takes Kconfig symbols only" "lacks= takes Kconfig symbols" tv variants sh lab/kernel/build.sh bad-lacks
 t_refuses "build: unknown variant is refused, with the list" 'unknown variant "nosuch"; declared variants:.* good' \
 	tv variants sh lab/kernel/build.sh nosuch
 t_refuses "build: a missing fragment file is refused" 'missing fragment file .*nosuchfragment.config' \
@@ -138,7 +177,7 @@ t_refuses "build: a config other than tinyconfig or debian:FLAVOUR is refused" "
 t_says "a Debian-configuration variant builds in a folder of its own" \
 	'^build=.*/series-debian-amd64_rt_amd64-distro-debug-slub-bench$' sh lab/kernel/variants.sh series-rt-debian-debug
 t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check/check-distro.sh now
-t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series' or 'series@REV\[:N\]'" \
+t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline' or 'series@REV\[:N\]'" \
 	tv variants sh lab/kernel/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \
 	sh -c "LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs sh lab/kernel/variants.sh earlier | grep -qx 'build=.*/series-0123456789ab-1-a'"

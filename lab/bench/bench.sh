@@ -156,6 +156,7 @@ job=$out/job.sh
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	echo "base=$(cat "$BASE_TREE/.lab-version" 2>/dev/null)"
 	echo "series=$(git -C "$(tree_dir series)" rev-parse HEAD 2>/dev/null)"
+	echo "mainline=$(cat "$MAINLINE_TREE/.lab-version" 2>/dev/null)"
 	echo "lab=$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null)"
 	echo "accel=$accel"
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"

@@ -73,14 +73,24 @@ sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$LAB_ROOT/guest/selftests.list" | while
 		die "selftest $t failed to build"
 done
 # With module support, slub_bench.ko for the bench, built from the series'
-# source for every tree: base and series kernels then run the same
-# benchmark code, and the base kernel itself stays as Debian ships it.
+# source for every tree: base, series and mainline kernels then run the
+# same benchmark code, and the base kernel itself stays as Debian ships it.
 rm -rf "$obj/slub_bench"
+# with_compat DIR: an external module folder of a tree whose
+# cpumask_next_wrap() takes two arguments (7.x) gets the one shim the
+# 6.12 sources need there (lab/kernel/compat.h).
+with_compat() {
+	grep -q '^unsigned int cpumask_next_wrap(int n, const struct cpumask \*src)$' "$src/include/linux/cpumask.h" ||
+		return 0
+	cp "$LAB_ROOT/lab/kernel/compat.h" "$1/"
+	echo 'ccflags-y := -include $(src)/compat.h' >>"$1/Kbuild"
+}
 if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 	sh "$LAB_ROOT/lab/series/tree.sh" series
 	mkdir -p "$obj/slub_bench"
 	cp "$(tree_dir series)/lib/slub_bench.c" "$obj/slub_bench/"
 	echo 'obj-m := slub_bench.o' >"$obj/slub_bench/Kbuild"
+	with_compat "$obj/slub_bench"
 	kmake "$src" "$obj" M="$obj/slub_bench" modules >"$obj/slub_bench/build.log" 2>&1 ||
 		{ cat "$obj/slub_bench/build.log" >&2; die "slub_bench.ko failed to build for $V_NAME"; }
 	log "built $obj/slub_bench/slub_bench.ko"
@@ -92,6 +102,7 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 		m=${m##*/}
 		echo "obj-m += ${m%.c}.o" >>"$obj/lab-modules/Kbuild"
 	done
+	with_compat "$obj/lab-modules"
 	kmake "$src" "$obj" M="$obj/lab-modules" modules >"$obj/lab-modules/build.log" 2>&1 ||
 		{ cat "$obj/lab-modules/build.log" >&2; die "guest/modules failed to build for $V_NAME"; }
 	log "built the lab's test modules in $obj/lab-modules"

@@ -98,7 +98,7 @@ fi
 	{ cat "$obj/merge.log" >&2; die "merge_config failed"; }
 kmake "$src" "$obj" olddefconfig >/dev/null
 # shellcheck disable=SC2086
-sh "$LAB_ROOT/lab/kernel/config-check.sh" "$obj/.config" $frags ||
+sh "$LAB_ROOT/lab/kernel/config-check.sh" --may-lack "$V_LACKS" "$obj/.config" $frags ||
 	die "variant $V_NAME: fragment options did not survive olddefconfig (listed above)"
 # A distribution's configuration builds much as modules; the lab builds
 # its bzImage alone, so what the guest and its jobs use must be built in.

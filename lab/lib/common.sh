@@ -30,7 +30,19 @@ LAB_DEBIAN_CONFIGS=${LAB_DEBIAN_CONFIGS:-/usr/src/linux-config-6.12}
 # build of a distribution's configuration builds no modules.
 GUEST_NEEDS="SERIAL_8250 SERIAL_8250_CONSOLE BLK_DEV_INITRD DEVTMPFS PROC_FS SYSFS TMPFS
 BINFMT_ELF BINFMT_SCRIPT UNIX FUTEX EPOLL PERF_EVENTS CGROUPS MEMCG"
+# Mainline: Debian's newer kernel, from another suite, the tree kind
+# "mainline" the bench sets beside the series. lab/setup/fetch-mainline.sh
+# fetches its packages (source and configurations, this version) with an
+# apt configuration of its own, into LAB_CACHE (shared by every clone);
+# lab/series/tree.sh mainline unpacks and commits it.
+LAB_MAINLINE_PKG=${LAB_MAINLINE_PKG:-7.3}
+LAB_MAINLINE_DEB=${LAB_MAINLINE_DEB:-7.3.4-1~bpo13+1}
+LAB_MAINLINE_SUITE=${LAB_MAINLINE_SUITE:-trixie-backports}
+LAB_MIRROR=${LAB_MIRROR:-http://deb.debian.org/debian}
+_cache_home=${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}
+LAB_CACHE=${LAB_CACHE:-${_cache_home:-$LAB_WORK/cache}/slub-lab}
 BASE_TREE=$LAB_WORK/src/base
+MAINLINE_TREE=$LAB_WORK/src/mainline
 SERIES_TREE=${LAB_SERIES_TREE:-$LAB_WORK/src/series}
 PATCH_DIR=${LAB_PATCHES:-$LAB_ROOT/patches}
 VARIANT_DIR=${LAB_VARIANTS:-$LAB_ROOT/variants}

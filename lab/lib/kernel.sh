@@ -1,15 +1,17 @@
 # Kernel trees and builds (POSIX sh, sourced by lab/lib/common.sh): which
 # tree, and the compiler and make of every kernel build.
 
-# tree_dir NAME: the source folder of tree "base", "series", or
+# tree_dir NAME: the source folder of tree "base", "series", "mainline"
+# (Debian's newer kernel, lab/series/tree.sh mainline), or
 # "series@REV[:N]" (the series as lab commit REV had it, its first N
 # patches: lab/series/tree.sh).
 tree_dir() {
 	case $1 in
 	base) echo "$BASE_TREE" ;;
+	mainline) echo "$MAINLINE_TREE" ;;
 	series) echo "${KERNEL_SRC:-$SERIES_TREE}" ;;
 	series@?*) echo "$LAB_WORK/src/$(tree_folder "$1")" ;;
-	*) die "unknown tree '$1' (known: base, series, series@REV[:N])" ;;
+	*) die "unknown tree '$1' (known: base, series, mainline, series@REV[:N])" ;;
 	esac
 }
 

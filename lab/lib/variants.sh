@@ -3,9 +3,11 @@
 # Variants. variants/BUILD.variant declares a build: key=value lines tree,
 # fragments, cmdline, description, and optionally boots (boot lists),
 # check (yes: make check boots it), numa (yes: QEMU gives the guest a
-# NUMA node per vCPU, lab/run/boot.sh --numa) and config (what the fragments
+# NUMA node per vCPU, lab/run/boot.sh --numa), config (what the fragments
 # are merged onto: tinyconfig, the default, or debian:FLAVOUR, Debian's
-# configuration config.FLAVOUR.xz from package linux-config-6.12). Each line "SUFFIX PARAMETERS" of a boot
+# configuration config.FLAVOUR.xz from package linux-config-6.12) and
+# lacks (Kconfig symbols the tree does not have, which the fragments set:
+# lab/kernel/config-check.sh --may-lack). Each line "SUFFIX PARAMETERS" of a boot
 # list variants/LIST.boots declares one more variant, BUILD-SUFFIX: the same
 # build booted with PARAMETERS in its cmdline, where the word {boot} stands
 # (at the end when there is none). BUILD itself boots without them.
@@ -20,11 +22,11 @@ variant_builds() {
 }
 
 # load_build BUILD: sets B_FILE B_TREE B_FRAGMENTS B_CMDLINE B_DESC
-# B_BOOTS B_CHECK B_NUMA B_CONFIG; anything but the known keys is an error, so typos do not
+# B_BOOTS B_CHECK B_NUMA B_CONFIG B_LACKS; anything but the known keys is an error, so typos do not
 # pass silently.
 load_build() {
 	B_FILE=$VARIANT_DIR/$1.variant
-	B_TREE= B_FRAGMENTS= B_CMDLINE= B_DESC= B_BOOTS= B_CHECK=no B_NUMA=no B_CONFIG=tinyconfig
+	B_TREE= B_FRAGMENTS= B_CMDLINE= B_DESC= B_BOOTS= B_CHECK=no B_NUMA=no B_CONFIG=tinyconfig B_LACKS=
 	_n=0
 	while IFS= read -r _line || [ -n "$_line" ]; do
 		_n=$((_n + 1))
@@ -38,14 +40,16 @@ load_build() {
 		check=*) B_CHECK=${_line#check=} ;;
 		numa=*) B_NUMA=${_line#numa=} ;;
 		config=*) B_CONFIG=${_line#config=} ;;
-		*) die "$B_FILE:$_n: unknown line '$_line' (keys: tree, fragments, cmdline, description, boots, check, numa, config)" ;;
+		lacks=*) B_LACKS=${_line#lacks=} ;;
+		*) die "$B_FILE:$_n: unknown line '$_line' (keys: tree, fragments, cmdline, description, boots, check, numa, config, lacks)" ;;
 		esac
 	done <"$B_FILE"
 	case $B_TREE in
-	base | series) ;;
+	base | series | mainline) ;;
 	*) series_at_valid "$B_TREE" ||
-		die "$B_FILE: tree must be 'base', 'series' or 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits), not '$B_TREE'" ;;
+		die "$B_FILE: tree must be 'base', 'series', 'mainline' or 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits), not '$B_TREE'" ;;
 	esac
+	case $B_LACKS in *[!A-Z0-9_\ ]*) die "$B_FILE: lacks= takes Kconfig symbols without CONFIG_ (A-Z, 0-9, _), not '$B_LACKS'" ;; esac
 	case $B_CHECK in
 	yes | no) ;;
 	*) die "$B_FILE: check must be 'yes' or 'no', not '$B_CHECK'" ;;
@@ -124,7 +128,7 @@ unknown_variant() {
 }
 
 # load_variant NAME: sets V_NAME V_BUILD V_TREE V_FRAGMENTS V_CMDLINE V_DESC
-# V_NUMA V_CONFIG, V_LOCAL (the build's local fragment from make menuconfig, when
+# V_NUMA V_CONFIG V_LACKS, V_LOCAL (the build's local fragment from make menuconfig, when
 # there is one) and V_OBJ (its build folder).
 load_variant() {
 	V_NAME=$1 V_BUILD= _params=
@@ -140,7 +144,7 @@ load_variant() {
 		[ -n "$_params" ] && V_BUILD=$_b && break
 	done
 	[ -n "$V_BUILD" ] || unknown_variant "$1"
-	V_TREE=$B_TREE V_FRAGMENTS=$B_FRAGMENTS V_DESC=$B_DESC V_NUMA=$B_NUMA V_CONFIG=$B_CONFIG
+	V_TREE=$B_TREE V_FRAGMENTS=$B_FRAGMENTS V_DESC=$B_DESC V_NUMA=$B_NUMA V_CONFIG=$B_CONFIG V_LACKS=$B_LACKS
 	[ -z "$_params" ] || V_DESC="$V_DESC, booted with $_params"
 	case $B_CMDLINE in
 	*'{boot}'*) _c="${B_CMDLINE%%\{boot\}*} $_params ${B_CMDLINE#*\{boot\}}" ;;

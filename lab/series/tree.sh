@@ -1,8 +1,13 @@
 #!/bin/sh
-# Kernel trees: the base (Debian's linux-source-6.12, one commit) and the
-# series tree (base + patches/series applied with git am).
+# Kernel trees: the base (Debian's linux-source-6.12, one commit), the
+# series tree (base + patches/series applied with git am) and mainline
+# (Debian's newer kernel, one commit), which the bench sets beside them.
 #
 #   tree.sh base      unpack the tarball into build/src/base (once)
+#   tree.sh mainline  unpack Debian's linux-source-$LAB_MAINLINE_PKG
+#                     (lab/setup/fetch-mainline.sh; LAB_MAINLINE_TARBALL:
+#                     another tarball) into build/src/mainline (once a
+#                     version)
 #   tree.sh series    (re)apply patches/ onto the base in build/src/series
 #   tree.sh series@REV[:N]
 #                     the series as lab commit REV had it (its first N
@@ -17,7 +22,7 @@
 #   tree.sh version   print the base kernel version
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="tree.sh base|series|series@REV[:N]|export|verify|shape|version"
+USAGE="tree.sh base|series|series@REV[:N]|mainline|export|verify|shape|version"
 
 base_commit() {
 	git -C "$BASE_TREE" rev-list --max-parents=0 HEAD 2>/dev/null | tail -n 1
@@ -64,6 +69,47 @@ make_base() {
 	printf '%s %s\n' "$v" "$deb" >"$BASE_TREE/.lab-version"
 	git update-index --refresh >/dev/null || true
 	log "base commit $(git rev-parse --short HEAD)"
+}
+
+# make_mainline: Debian's newer kernel unpacked into build/src/mainline
+# and committed as the base is (every file, one commit at a fixed date),
+# once for each version.
+make_mainline() {
+	want="linux-source-$LAB_MAINLINE_PKG $LAB_MAINLINE_DEB"
+	if [ -f "$MAINLINE_TREE/.lab-version" ] && git -C "$MAINLINE_TREE" rev-parse -q --verify HEAD >/dev/null; then
+		have=$(cut -d' ' -f2- "$MAINLINE_TREE/.lab-version")
+		[ "$have" != "$want" ] || return 0
+		log "$MAINLINE_TREE holds $have, not $want: unpacking again"
+	fi
+	tarball=${LAB_MAINLINE_TARBALL:-}
+	if [ -z "$tarball" ]; then
+		root=$(sh "$LAB_ROOT/lab/setup/fetch-mainline.sh") || exit 1
+		tarball=$root/usr/src/linux-source-$LAB_MAINLINE_PKG.tar.xz
+	fi
+	[ -f "$tarball" ] || die "no mainline tarball at $tarball"
+	log "unpacking $tarball into $MAINLINE_TREE"
+	unpack=$LAB_WORK/src/.unpack-mainline
+	rm -rf "$MAINLINE_TREE" "$unpack"
+	mkdir -p "$unpack"
+	tar -xJf "$tarball" -C "$unpack"
+	set -- "$unpack"/*
+	[ $# = 1 ] && [ -f "$1/Makefile" ] || die "$tarball does not hold one kernel tree folder"
+	mv "$1" "$MAINLINE_TREE"
+	rmdir "$unpack"
+	mk=$MAINLINE_TREE/Makefile
+	v=$(sed -n 's/^VERSION = //p' "$mk").$(sed -n 's/^PATCHLEVEL = //p' "$mk").$(sed -n 's/^SUBLEVEL = //p' "$mk")
+	log "mainline version $v ($want); committing"
+	(
+		cd "$MAINLINE_TREE"
+		git init -q -b mainline .
+		git config core.autocrlf false
+		git config gc.auto 0
+		git add -A -f
+		GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
+			$LAB_GIT commit -q -m "Linux $v (Debian $want)"
+	)
+	printf '%s %s\n' "$v" "$want" >"$MAINLINE_TREE/.lab-version"
+	log "mainline commit $(git -C "$MAINLINE_TREE" rev-parse --short HEAD)"
 }
 
 # The patches named in patches/series, in order, as absolute paths.
@@ -382,6 +428,7 @@ case $1 in
 base) make_base ;;
 series) make_series ;;
 series@?*) make_series_at "${1#series@}" ;;
+mainline) make_mainline ;;
 export) export_series ;;
 verify) verify_series ;;
 shape) shape_series ;;

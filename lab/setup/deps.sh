@@ -1,7 +1,9 @@
 #!/bin/sh
-# deps.sh: install, from Debian's packages only, everything the lab needs.
-# Idempotent: does nothing when all packages are present. As non-root it
-# prints the apt-get line to run and fails.
+# deps.sh: install, from Debian's packages only, everything the lab needs,
+# and fetch Debian's newer kernel for the mainline variants
+# (lab/setup/fetch-mainline.sh, which installs nothing). Idempotent: does
+# nothing when all packages are present. As non-root it prints the
+# apt-get line to run and fails.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -24,6 +26,11 @@ for p in linux-source-6.12 linux-config-6.12; do
 		missing="$missing $p=$LAB_KERNEL_DEB"
 	fi
 done
+# Debian's newer kernel for the mainline variants (bench only), from
+# another suite with an apt configuration of its own: a failure is a
+# warning here, and an error when a mainline variant is built.
+sh "$LAB_ROOT/lab/setup/fetch-mainline.sh" >/dev/null ||
+	echo "lab: warning: linux-source-$LAB_MAINLINE_PKG $LAB_MAINLINE_DEB could not be fetched; the mainline variants need it" >&2
 [ -z "$missing" ] && exit 0
 
 line="apt-get update && apt-get install -y --no-install-recommends --allow-downgrades$missing"

@@ -1,0 +1,24 @@
+# Guest job for a check boot of Debian's 7.3 (mainline-rt-debug): 7.3's
+# own slub_kunit and test_meminit ran at boot (KUnit and
+# CONFIG_TEST_MEMINIT); then the check job's two short hackbench runs
+# under perf stat, the last CPU going offline and online in a loop beside
+# them, the second in a memory cgroup small enough to be reclaimed
+# (guest/load.sh). The series' own tests and selftest are not in 7.3.
+# Lines "#lab-expect: REGEX" must each match the kernel log or the job's
+# output (the guest's judge, guest/judge.sh).
+#lab-expect: ok [0-9]+ slub_test
+#lab-expect: # slub_test: .*pass:[1-9]
+#lab-expect: test_meminit: all [0-9]+ tests passed
+#lab-expect: LAB-HACKBENCH-END process_pipes status=0
+#lab-expect: LAB-HACKBENCH-END thread_sockets status=0
+#lab-expect: seconds time elapsed
+#lab-expect: LAB-HOTPLUG cpu[0-9]+ cycles=[1-9][0-9]* failures=0
+#lab-expect: LAB-MEMCG max=[0-9]+ peak=[0-9]+ .*events: .*max [1-9]
+. /lab/lib.sh
+. /lab/load.sh
+lab_info
+fail=0
+boot_checks || fail=1
+with_cpu_hotplug run_hackbench process_pipes 2 -p -g 2 -l 40 || fail=1
+with_cpu_hotplug in_memory_group "$MEMCG_LIMIT" run_hackbench thread_sockets 2 -T -g 2 -l 40 || fail=1
+exit $fail
