@@ -28,6 +28,36 @@ base_commit() {
 	git -C "$BASE_TREE" rev-list --max-parents=0 HEAD 2>/dev/null | tail -n 1
 }
 
+# kernel_version DIR: VERSION.PATCHLEVEL.SUBLEVEL of the kernel tree in DIR.
+kernel_version() {
+	_mk=$1/Makefile
+	echo "$(sed -n 's/^VERSION = //p' "$_mk").$(sed -n 's/^PATCHLEVEL = //p' "$_mk").$(sed -n 's/^SUBLEVEL = //p' "$_mk")"
+}
+
+# commit_tree DIR BRANCH MESSAGE: the tarball unpacked in DIR as one
+# commit on BRANCH, at a fixed date and identity, so that it hashes the
+# same on every machine.
+commit_tree() {
+	(
+		cd "$1"
+		git init -q -b "$2" .
+		git config core.autocrlf false
+		# No automatic repack of the 86k new objects: it runs in the
+		# background for minutes, beside the builds. The price: the
+		# objects stay loose (more disk) and nothing expires old
+		# reflogs here.
+		git config gc.auto 0
+		# The commit is the tarball byte for byte, dotfiles included.
+		# Debian's .gitignore ignores every top-level path ("/*") and
+		# ".*", so add with -f; a new file in the series tree needs
+		# "git add -f" too (git am adds the files a patch creates
+		# regardless).
+		git add -A -f
+		GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
+			$LAB_GIT commit -q -m "$3"
+	)
+}
+
 make_base() {
 	if [ -n "$(base_commit)" ] && [ -f "$BASE_TREE/.lab-version" ]; then
 		git -C "$BASE_TREE" log -1 --format=%s "$(base_commit)" | grep -q -F "linux-source-6.12 $LAB_KERNEL_DEB)" ||
@@ -49,23 +79,10 @@ make_base() {
 	rm -f "$LAB_WORK/src/.unpack.names"
 	mv "$LAB_WORK/src/.unpack"/linux-source-* "$BASE_TREE"
 	rmdir "$LAB_WORK/src/.unpack"
-	mk=$BASE_TREE/Makefile
-	v=$(sed -n 's/^VERSION = //p' "$mk").$(sed -n 's/^PATCHLEVEL = //p' "$mk").$(sed -n 's/^SUBLEVEL = //p' "$mk")
+	v=$(kernel_version "$BASE_TREE")
 	log "base version $v (Debian linux-source-6.12 $deb); committing"
+	commit_tree "$BASE_TREE" base "Linux $v (Debian linux-source-6.12 $deb)"
 	cd "$BASE_TREE"
-	git init -q -b base .
-	git config core.autocrlf false
-	# No automatic repack of the 86k new objects: it runs in the
-	# background for minutes, beside the builds. The price: the objects
-	# stay loose (more disk) and nothing expires old reflogs here.
-	git config gc.auto 0
-	# The commit is the tarball byte for byte, dotfiles included. Debian's
-	# .gitignore ignores every top-level path ("/*") and ".*", so add
-	# with -f; a new file in the series tree needs "git add -f" too
-	# (git am adds the files a patch creates regardless).
-	git add -A -f
-	GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
-		$LAB_GIT commit -q -m "Linux $v (Debian linux-source-6.12 $deb)"
 	printf '%s %s\n' "$v" "$deb" >"$BASE_TREE/.lab-version"
 	git update-index --refresh >/dev/null || true
 	log "base commit $(git rev-parse --short HEAD)"
@@ -96,18 +113,9 @@ make_mainline() {
 	[ $# = 1 ] && [ -f "$1/Makefile" ] || die "$tarball does not hold one kernel tree folder"
 	mv "$1" "$MAINLINE_TREE"
 	rmdir "$unpack"
-	mk=$MAINLINE_TREE/Makefile
-	v=$(sed -n 's/^VERSION = //p' "$mk").$(sed -n 's/^PATCHLEVEL = //p' "$mk").$(sed -n 's/^SUBLEVEL = //p' "$mk")
+	v=$(kernel_version "$MAINLINE_TREE")
 	log "mainline version $v ($want); committing"
-	(
-		cd "$MAINLINE_TREE"
-		git init -q -b mainline .
-		git config core.autocrlf false
-		git config gc.auto 0
-		git add -A -f
-		GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
-			$LAB_GIT commit -q -m "Linux $v (Debian $want)"
-	)
+	commit_tree "$MAINLINE_TREE" mainline "Linux $v (Debian $want)"
 	printf '%s %s\n' "$v" "$want" >"$MAINLINE_TREE/.lab-version"
 	log "mainline commit $(git -C "$MAINLINE_TREE" rev-parse --short HEAD)"
 }
