@@ -11,11 +11,9 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tr -d '\r' <"$1" | sed -n '/LAB-JOB-BEGIN/q;p' >"$tmp/kernel.log"
-# The job's output ends where the guest's verdict starts; result lines of
-# logs recorded before the guest printed KTAP are left out.
+# The job's output ends where the guest's verdict starts.
 tr -d '\r' <"$1" | sed -n '/LAB-JOB-BEGIN/,$p' |
-	sed -e '1d' -e '/LAB-JUDGE$/,$d' -e '/^LAB-RESULT job /,$d' -e '/^LAB-JOB-END/,$d' \
-		-e '/^LAB-RESULT/d' -e '/^LAB-RESULTS-BEGIN$/d' >"$tmp/job.out"
+	sed -e '1d' -e '/LAB-JUDGE$/,$d' -e '/^LAB-JOB-END/,$d' >"$tmp/job.out"
 # No selftest shipped, unless SELFTESTS names a folder of them.
 mkdir "$tmp/selftests"
 : >"$tmp/cases"
