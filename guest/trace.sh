@@ -226,10 +226,41 @@ contention_arm() {
 	echo "LAB-CONTENTION armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock)"
 }
 
+# SLUB's event counters (CONFIG_SLUB_STATS, configs/slub-stats.config),
+# summed over every cache (a merged cache's alias is a symlink, skipped):
+# slub_stats_clear zeroes them, slub_stats_print LABEL prints those this
+# kernel has. Neither does anything on a kernel without them. On 7.x a
+# failed local_trylock() of the per-CPU sheaves has no counter of its own:
+# the operation falls to the slow path and is counted there.
+_slub_stats='alloc_fastpath alloc_slowpath free_fastpath free_slowpath barn_get barn_get_fail barn_put barn_put_fail'
+slub_stats_clear() {
+	[ -f /sys/kernel/slab/kmem_cache/alloc_fastpath ] || return 0
+	for _d in /sys/kernel/slab/*; do
+		[ -L $_d ] && continue
+		for _f in $_slub_stats; do
+			[ ! -f $_d/$_f ] || echo 0 >$_d/$_f || return 1
+		done
+	done
+}
+
+slub_stats_print() {
+	[ -f /sys/kernel/slab/kmem_cache/alloc_fastpath ] || return 0
+	for _f in $_slub_stats; do
+		[ -f /sys/kernel/slab/kmem_cache/$_f ] || continue
+		_sum=0
+		for _d in /sys/kernel/slab/*; do
+			[ -L $_d ] && continue
+			read -r _n _rest <$_d/$_f || return 1
+			_sum=$((_sum + _n))
+		done
+		echo "LAB-SLUB-STATS $1 $_f $_sum"
+	done
+}
+
 # contention_run LABEL HACKBENCH-ARGS...: one hackbench run under perf stat
-# (its context switches) with the lock_wait histogram cleared before it
-# and paused after it, so that its totals are the run's alone; prints
-# both, prefixed for the host.
+# (its context switches) with the lock_wait histogram and SLUB's counters
+# cleared before it and read after it, so that their totals are the run's
+# alone; prints them, prefixed for the host.
 contention_run() {
 	_label=$1
 	shift
@@ -238,10 +269,15 @@ contention_run() {
 		echo "LAB-CONTENTION missing: the lock_wait histogram could not be cleared (contention_arm not run?)"
 		return 1
 	}
+	slub_stats_clear || {
+		echo "LAB-SLUB-STATS missing: SLUB's counters could not be cleared"
+		return 1
+	}
 	echo "LAB-CONTENTION-BEGIN $_label args=$*"
 	perf stat -e context-switches hackbench "$@" >/tmp/contention.out 2>&1
 	_s=$?
 	echo "$_contention_hist:pause" >>$_h/trigger || _s=1
+	slub_stats_print $_label || _s=1
 	sed 's/^/LAB-CONTENTION perf /' /tmp/contention.out
 	sed 's/^/LAB-CONTENTION hist /' $_h/hist
 	echo "LAB-CONTENTION-END $_label status=$_s"

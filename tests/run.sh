@@ -145,7 +145,7 @@ t_refuses "a tarball that is not one tree folder is refused" 'does not hold one 
 	mtree fixture-3 "$mtmp/two.tar.xz"
 t_refuses "a missing tarball is refused" 'no mainline tarball' mtree fixture-4 "$mtmp/nonexistent.tar.xz"
 t_refuses "fetch-mainline.sh takes no arguments" 'usage: fetch-mainline.sh' sh lab/setup/fetch-mainline.sh now
-t_says "the mainline variants are declared, on tree mainline" '^mainline-nonrt mainline-rt mainline-rt-debug mainline-rt-latency $' \
+t_says "the mainline variants are declared, on tree mainline" '^mainline-nonrt mainline-nonrt-stats mainline-rt mainline-rt-debug mainline-rt-latency mainline-rt-stats $' \
 	sh -c 'for v in $(sh lab/kernel/variants.sh | awk "/^mainline-/ { print \$1 }" | sort); do printf "%s " "$v"; done; echo'
 t_says "mainline-nonrt declares what 7.3 lacks" '^mainline PREEMPT_VOLUNTARY$' \
 	sh -c '. lab/lib/common.sh && load_variant mainline-nonrt && echo "$V_TREE $V_LACKS"'
@@ -273,6 +273,10 @@ t_ok "slub_bench v1 lines give no samples" sh -c \
 	"test -z \"\$(awk -v round=1 -v variant=v -f lab/bench/bench-parse.awk $fx/logs/bench-slub-v1.log 2>/dev/null)\""
 t_refuses "a slub_bench v2 test line without its ns fields is reported" 'line without \*_ns_med fields' \
 	sh -c "echo 'LAB-SLUB-BENCH v2 test=bulk size=8 cpu=0 n=64 reps=5 alloc=3' | awk -f lab/bench/bench-parse.awk"
+t_says "SLUB_STATS counts of a traced run become slubstats_MODE_COUNTER samples" \
+	'^1.v.slubstats_process_sockets_alloc_slowpath.2311.count.none$' \
+	sh -c "printf 'LAB-SLUB-STATS process_sockets alloc_slowpath 2311\nLAB-SLUB-STATS missing: not cleared\n' |
+		awk -v round=1 -v variant=v -f lab/bench/bench-parse.awk"
 t_refuses "bench: a bad --time is refused" "--time takes wall, instructions or both" sh lab/bench/bench.sh --time never
 t_refuses "bench: a bad --rounds is refused" "--rounds takes a positive whole number" sh lab/bench/bench.sh --rounds 0
 t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects must be at least 64" sh lab/bench/bench.sh --objects 10

@@ -6,6 +6,8 @@
 #   <n> msec task-clock ... / <n> context-switches / ... (perf stat means)
 #   <s> +- <e> seconds time elapsed        perf's mean elapsed time
 #   LAB-MEMINFO <label> <Field>: <n> kB    /proc/meminfo after the block
+#   LAB-SLUB-STATS <label> <counter> <n>   a SLUB_STATS counter summed over
+#                                          every cache, for one traced run
 #   LAB-SLUB-BENCH v2 test=T size=S cpu=C n=N reps=R alloc_ns_min=..
 #     alloc_ns_med=.. free_ns_min=.. free_ns_med=.. [alloc_cycles_min=..
 #     alloc_cycles_med=.. free_cycles_min=.. free_cycles_med=..]
@@ -46,6 +48,7 @@ label != "" && ($2 == "context-switches" || $2 == "cpu-migrations" || $2 == "pag
 	gsub(/,/, "", $1); m = $2; gsub(/-/, "_", m)
 	out("perf_" label "_" m, $1, "count", "none"); next
 }
+/^LAB-SLUB-STATS [a-z_]+ [a-z_]+ [0-9]+$/ { out("slubstats_" $2 "_" $3, $4, "count", "none"); next }
 /^LAB-MEMINFO / { f = $3; sub(/:$/, "", f); out("meminfo_" $2 "_" f, $4, "kB", "none"); next }
 /^LAB-SLUB-BENCH v2 test=/ {
 	delete v
