@@ -287,6 +287,40 @@ t_refuses "mutation: a bad MUTATION_STRESS_MS is refused" "MUTATION_STRESS_MS mu
 	env MUTATION_STRESS_MS=5s sh lab/check/mutation.sh
 t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench/bench.sh --variants nosuch
 
+t_section "rt-eval: cyclictest's record summarised and compared (lab/rt-eval/)"
+# The fixtures are cyclictest --json records of two CPUs taken on a lab
+# host; the expected percentiles were computed apart from jq (Python,
+# nearest rank over the histogram).
+rte=$fx/rt-eval
+t_ok "per-CPU samples, min, avg, max, p99 and p99.9 off a recorded histogram" sh -c \
+	"jq -r --argjson limit 2000 -f lab/rt-eval/summary.jq $rte/cyclictest-2000.json | diff -u $rte/cyclictest-2000.summary -"
+t_ok "percentiles beyond the histogram read >=limit, and its overflows are counted" sh -c \
+	"jq -r --argjson limit 100 -f lab/rt-eval/summary.jq $rte/cyclictest-100.json | diff -u $rte/cyclictest-100.summary -"
+# rte_compare: compare.sh on two results folders of the fixtures, as
+# rt-eval.sh leaves them.
+rte_tmp=$(mktemp -d)
+rte_compare() {
+	for _k in 2000 100; do
+		mkdir -p "$rte_tmp/$_k" &&
+			cp $rte/cyclictest-$_k.json "$rte_tmp/$_k/cyclictest.json" &&
+			cp $rte/cyclictest-$_k.summary "$rte_tmp/$_k/summary.tsv" &&
+			echo "uname: Linux host 6.12.118-rt-$_k #1 SMP PREEMPT_RT x86_64 GNU/Linux" >"$rte_tmp/$_k/identity.txt" ||
+			return 1
+	done
+	sh lab/rt-eval/compare.sh "$rte_tmp/2000" "$rte_tmp/100"
+}
+t_says "compare: one row a kernel, the worst CPU's figures, max against the first" \
+	'^6\.12\.118-rt-100 +3989 +1870 +>=100 +>=100 +1\.54$' rte_compare
+rm -rf "$rte_tmp"
+t_refuses "compare: a folder that is not rt-eval's is refused" 'is not an rt-eval.sh results folder' \
+	sh lab/rt-eval/compare.sh /nonexistent
+t_refuses "rt-eval: a bad --duration is refused" "--duration takes N followed by s, m or h, not '5x'" \
+	sh lab/rt-eval/rt-eval.sh --duration 5x
+t_refuses "rt-eval: --groups 0 is refused" "--groups takes a positive whole number, not '0'" \
+	sh lab/rt-eval/rt-eval.sh --groups 0
+t_refuses "rt-eval: an unknown argument is refused" "unknown argument '--frob'" \
+	sh lab/rt-eval/rt-eval.sh --frob
+
 t_section "a required kernel report and its caller (lab/verdict/expect-report.sh)"
 wc_ok=$fx/logs/wrong-context-reported.log wc_no=$fx/logs/wrong-context-silent.log
 t_says "real log: lockdep's Invalid wait context names the caller" 'for slab_wrong_context_init' \

@@ -1,0 +1,200 @@
+#!/bin/sh
+# rt-eval.sh: the latency check an RT user runs on their own machine, as
+# root, on the kernel under test (modelled on rteval and mmtests'
+# cyclictest-hackbench). cyclictest measures wakeup latency on every CPU
+# at RT priority while three loads run beside it:
+#   hackbench   process groups talking over sockets, in a loop;
+#   slab        every cache shrunk through sysfs, again and again, and a
+#               module that creates and destroys slab caches loaded and
+#               unloaded;
+#   memcg       memory groups created with a limit, a short hackbench run
+#               in each, and removed (kernel memory accounting, cgroup
+#               teardown).
+# It writes, into DIR: cyclictest.json (cyclictest's own record, every
+# CPU's histogram in us), identity.txt (the kernel and the machine),
+# load.tsv (how often each load ran: a load that never ran fails the
+# check), summary.tsv (per CPU: samples, min, avg, max, p99, p99.9, all
+# in us), dmesg-new.txt (the kernel log of the run), and report.txt, the
+# text to post. Exits non-zero when cyclictest fails, a load never ran,
+# or the kernel logged a splat during the run.
+#
+#   --duration T     cyclictest's run time: N followed by s, m or h
+#                    (default 10m)
+#   --out DIR        results folder (default ./rt-eval-<kernel>-<date>)
+#   --priority N     cyclictest's SCHED_FIFO priority (default 95)
+#   --interval US    cyclictest's wakeup interval (default 1000)
+#   --limit US       histogram buckets 0..US-1; longer samples count as
+#                    overflows (default 2000)
+#   --groups N       hackbench -g (default: 2 per CPU)
+#   --no-load        cyclictest alone (an idle baseline)
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+USAGE="rt-eval.sh [--duration T] [--out DIR] [--priority N] [--interval US] [--limit US] [--groups N] [--no-load]"
+
+die() { echo "rt-eval: $*" >&2; exit 1; }
+usage_die() { echo "rt-eval: $*" >&2; echo "usage: $USAGE" >&2; exit 2; }
+say() { echo "rt-eval: $*"; }
+whole() { case $2 in '' | *[!0-9]* | 0*) usage_die "$1 takes a positive whole number, not '$2'" ;; esac; }
+
+ncpu=$(getconf _NPROCESSORS_ONLN)
+duration=10m out= priority=95 interval=1000 limit=2000 groups=$((2 * ncpu)) load=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--duration | --out | --priority | --interval | --limit | --groups)
+		[ $# -ge 2 ] || usage_die "$1 needs a value" ;;
+	esac
+	case $1 in
+	--duration)
+		case $2 in
+		[1-9]*[smh] | [1-9]*) ;;
+		*) usage_die "--duration takes N followed by s, m or h, not '$2'" ;;
+		esac
+		case ${2%[smh]} in *[!0-9]*) usage_die "--duration takes N followed by s, m or h, not '$2'" ;; esac
+		duration=$2
+		shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	--priority) whole "$1" "$2"; [ "$2" -le 99 ] || usage_die "--priority is at most 99"; priority=$2; shift 2 ;;
+	--interval) whole "$1" "$2"; interval=$2; shift 2 ;;
+	--limit) whole "$1" "$2"; limit=$2; shift 2 ;;
+	--groups) whole "$1" "$2"; groups=$2; shift 2 ;;
+	--no-load) load=0; shift ;;
+	-h | --help) echo "usage: $USAGE"; exit 0 ;;
+	*) usage_die "unknown argument '$1'" ;;
+	esac
+done
+
+[ "$(id -u)" = 0 ] || die "run me as root: cyclictest needs SCHED_FIFO and mlockall, the loads sysfs and modprobe"
+for c in cyclictest hackbench jq; do
+	command -v $c >/dev/null 2>&1 ||
+		die "'$c' is missing: apt install rt-tests jq"
+done
+[ -f "$here/summary.jq" ] || die "summary.jq is missing: keep it beside rt-eval.sh"
+# Installed, splat-patterns sits beside this script; in the lab's tree, in
+# lab/verdict/.
+splats=$here/splat-patterns
+[ -f "$splats" ] || splats=$here/../verdict/splat-patterns
+[ -f "$splats" ] || die "splat-patterns is missing: keep it beside rt-eval.sh"
+[ -n "$out" ] || out=./rt-eval-$(uname -r)-$(date -u +%Y%m%dT%H%M%SZ)
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+
+# The kernel and the machine, first, so that a run that dies still says
+# what it ran on.
+{
+	echo "uname: $(uname -a)"
+	echo "cmdline: $(cat /proc/cmdline)"
+	echo "realtime: $(cat /sys/kernel/realtime 2>/dev/null || echo 0)"
+	pkg=$(dpkg-query -S "/boot/vmlinuz-$(uname -r)" 2>/dev/null | cut -d: -f1)
+	echo "package: ${pkg:-none} $([ -z "$pkg" ] || dpkg-query -W -f '${Version}' "$pkg")"
+	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	echo "cpus: $ncpu"
+	echo "memory: $(sed -n 's/^MemTotal: *//p' /proc/meminfo)"
+	# The series' knobs: a per-cache cpu_partial (also on a plain kernel
+	# with per-CPU partial slabs) and the boot switch it reads.
+	echo "cpu_partial: $(cat /sys/kernel/slab/kmalloc-64/cpu_partial 2>/dev/null || echo absent)"
+	echo "slab_cpu_partial=: $(tr ' ' '\n' </proc/cmdline | sed -n 's/^slab_cpu_partial=//p')"
+	echo "run: cyclictest $duration, priority $priority, interval $interval us, histogram to $limit us; loads: $([ $load = 1 ] && echo "hackbench -g $groups, slab, memcg" || echo none)"
+} >"$out/identity.txt"
+
+# Load loops: each counts its iterations in $out/load-NAME.count.
+counted() {
+	_f=$out/load-$1.count
+	echo 0 >"$_f"
+	shift
+	_n=0
+	while [ ! -f "$out/.stop" ]; do
+		"$@" >/dev/null 2>&1 || { echo "$_n failed" >"$_f"; return; }
+		_n=$((_n + 1))
+		echo $_n >"$_f"
+	done
+}
+
+hackbench_once() { hackbench -g "$groups" -l 200; }
+
+shrink_every_cache() {
+	for _s in /sys/kernel/slab/*/shrink; do
+		echo 1 >"$_s"
+	done
+	sleep 1
+}
+
+# A module that creates slab caches on load and destroys them on unload,
+# and that nothing uses: the first of these that this kernel has.
+pick_cache_module() {
+	for _m in isofs udf minix hfsplus; do
+		if ! grep -q "^$_m " /proc/modules && modprobe -n $_m 2>/dev/null; then
+			echo $_m
+			return
+		fi
+	done
+}
+module_cycle() { modprobe "$cache_module" && modprobe -r "$cache_module"; }
+
+memcg=/sys/fs/cgroup
+memcg_cycle() {
+	_g=$memcg/rt-eval-$$
+	mkdir "$_g" && echo 64M >"$_g/memory.max" &&
+		sh -c "echo \$\$ >$_g/cgroup.procs && exec hackbench -g 2 -l 50" &&
+		rmdir "$_g"
+}
+
+dmesg_before=$(dmesg | wc -l)
+rm -f "$out/.stop"
+pids=
+if [ $load = 1 ]; then
+	[ -f $memcg/cgroup.controllers ] && grep -qw memory $memcg/cgroup.subtree_control ||
+		die "no cgroup v2 memory controller at $memcg (systemd's unified hierarchy is needed)"
+	cache_module=$(pick_cache_module)
+	[ -n "$cache_module" ] || die "no unused module among isofs udf minix hfsplus to load and unload"
+	counted hackbench hackbench_once & pids="$pids $!"
+	counted shrink shrink_every_cache & pids="$pids $!"
+	counted module module_cycle & pids="$pids $!"
+	counted memcg memcg_cycle & pids="$pids $!"
+	say "loads: hackbench -g $groups, shrink of every cache, $cache_module load/unload, memory groups"
+fi
+
+say "cyclictest on $ncpu CPUs for $duration (results: $out)"
+cyclictest -m -S -q -p "$priority" -i "$interval" -h "$limit" -D "$duration" \
+	--json="$out/cyclictest.json" >"$out/cyclictest.out" 2>&1
+cyclictest_rc=$?
+touch "$out/.stop"
+# shellcheck disable=SC2086
+[ -z "$pids" ] || wait $pids
+rm -f "$out/.stop"
+dmesg | tail -n +"$((dmesg_before + 1))" >"$out/dmesg-new.txt"
+
+fail=0
+[ $cyclictest_rc = 0 ] && [ -s "$out/cyclictest.json" ] || {
+	say "FAIL: cyclictest exited $cyclictest_rc: $out/cyclictest.out"
+	fail=1
+}
+printf 'load\truns\n' >"$out/load.tsv"
+for f in "$out"/load-*.count; do
+	[ -f "$f" ] || continue
+	n=$(basename "$f" .count)
+	printf '%s\t%s\n' "${n#load-}" "$(cat "$f")" >>"$out/load.tsv"
+	case $(cat "$f") in
+	0 | *failed) say "FAIL: the $n load ran $(cat "$f") times"; fail=1 ;;
+	esac
+	rm -f "$f"
+done
+if grep -Ev '^#|^$' "$splats" | grep -Ef - "$out/dmesg-new.txt" >"$out/splats.txt"; then
+	say "FAIL: the kernel logged a splat during the run: $out/dmesg-new.txt"
+	fail=1
+else
+	rm -f "$out/splats.txt"
+fi
+[ $fail = 0 ] || exit 1
+
+jq -r --argjson limit "$limit" -f "$here/summary.jq" "$out/cyclictest.json" >"$out/summary.tsv" ||
+	die "cannot summarise $out/cyclictest.json"
+{
+	cat "$out/identity.txt"
+	echo
+	echo "loads (iterations during the run):"
+	sed 1d "$out/load.tsv" | awk -F '\t' '{ printf "  %-10s %s\n", $1, $2 }'
+	echo
+	echo "wakeup latency, us (cyclictest; p99 and p99.9 from its 1 us histogram):"
+	awk -F '\t' '{ printf "  %-4s %10s %6s %8s %8s %8s %8s %9s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$out/summary.tsv"
+} >"$out/report.txt"
+cat "$out/report.txt"
