@@ -321,6 +321,18 @@ t_refuses "rt-eval: --groups 0 is refused" "--groups takes a positive whole numb
 t_refuses "rt-eval: an unknown argument is refused" "unknown argument '--frob'" \
 	sh lab/rt-eval/rt-eval.sh --frob
 
+t_refuses "make rt-eval: no kernel given is a usage error" 'no kernel given' sh lab/rt-eval/run.sh
+t_refuses "make rt-eval: a kernel without LABEL= is refused" "'x.deb' is not LABEL=PACKAGE.deb" sh lab/rt-eval/run.sh x.deb
+t_refuses "make rt-eval: a missing package is named" 'base: no package at /nonexistent.deb' \
+	sh lab/rt-eval/run.sh base=/nonexistent.deb
+t_refuses "image: a file that is not a package is refused" 'is not a Debian package' \
+	sh lab/rt-eval/image.sh --out /nonexistent lab/rt-eval/run.sh
+t_refuses "boot-image: a folder that is not an image is refused" 'is not an image of lab/rt-eval/image.sh' \
+	sh lab/rt-eval/boot-image.sh /nonexistent
+t_refuses "boot-image: a bad --duration is refused" "--duration takes N followed by s, m or h, not '1x'" \
+	sh -c 'd=$(mktemp -d) && touch $d/rootfs.ext4 $d/vmlinuz $d/initrd.img $d/release &&
+		sh lab/rt-eval/boot-image.sh --duration 1x $d; rc=$?; rm -r $d; exit $rc'
+
 t_section "a required kernel report and its caller (lab/verdict/expect-report.sh)"
 wc_ok=$fx/logs/wrong-context-reported.log wc_no=$fx/logs/wrong-context-silent.log
 t_says "real log: lockdep's Invalid wait context names the caller" 'for slab_wrong_context_init' \

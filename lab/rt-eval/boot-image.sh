@@ -1,0 +1,101 @@
+#!/bin/sh
+# boot-image.sh [options] IMAGE-DIR: boot an image of lab/rt-eval/image.sh
+# under QEMU (KVM when the host runs a kernel on it, TCG otherwise; the
+# log says which), let its check run (guest-job.sh: multi-user, PREEMPT_RT,
+# the slab knobs, rt-eval.sh, the journal), and write the run's record
+# (lab/verdict/record.sh) and rt-eval's results copied out of the image.
+# Works on a copy of the image, so that each boot starts from the same
+# system. Exits 0 when the record's status is ok.
+#
+#   --out DIR          results folder (default results/<date>-rt-eval-<release>)
+#   --duration T       rt-eval's cyclictest run time (default 1m)
+#   --series           the kernel has the series: it must take slab_cpu_partial=
+#   --append "PARAMS"  more kernel parameters
+#   --accel auto|kvm|tcg  (default auto)
+#   --timeout S        host-side limit for the boot (default: 900 s plus
+#                      the duration)
+# Environment: LAB_SMP, LAB_MEM (default: the QEMU profile's vCPUs, 2G).
+set -eu
+. "$(dirname "$0")/../lib/common.sh"
+USAGE="boot-image.sh [--out DIR] [--duration T] [--series] [--append PARAMS] [--accel auto|kvm|tcg] [--timeout S] IMAGE-DIR"
+
+out= duration=1m series=0 append= accel=auto timeout=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out | --duration | --append | --accel | --timeout)
+		[ $# -ge 2 ] || usage_die "$1 needs a value" ;;
+	esac
+	case $1 in
+	--out) out=$2; shift 2 ;;
+	--duration) duration=$2; shift 2 ;;
+	--series) series=1; shift ;;
+	--append) append=$2; shift 2 ;;
+	--accel) accel=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	-*) usage_die "unknown option $1" ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 1 ] || usage_die "expected one image folder"
+img=$1
+for f in rootfs.ext4 vmlinuz initrd.img release; do
+	[ -f "$img/$f" ] || die "$img is not an image of lab/rt-eval/image.sh (no $f)"
+done
+case $duration in
+[1-9]*[smh] | [1-9]*) case ${duration%[smh]} in *[!0-9]*) usage_die "--duration takes N followed by s, m or h, not '$duration'" ;; esac ;;
+*) usage_die "--duration takes N followed by s, m or h, not '$duration'" ;;
+esac
+seconds=${duration%[smh]}
+case $duration in *m) seconds=$((seconds * 60)) ;; *h) seconds=$((seconds * 3600)) ;; esac
+[ -n "$timeout" ] || timeout=$((900 + seconds))
+number --timeout "$timeout"
+release=$(cat "$img/release")
+
+case $accel in
+auto) accel=tcg; kvm_boots "$img/vmlinuz" && accel=kvm ;;
+tcg) ;;
+kvm) have_kvm || die "--accel kvm: /dev/kvm is missing or not usable by $(id -un)" ;;
+*) usage_die "--accel takes auto, kvm or tcg, not '$accel'" ;;
+esac
+
+[ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-rt-eval-$release
+mkdir -p "$out"
+console=$out/console.log
+profile=$LAB_ROOT/lab/run/qemu.json
+smp=${LAB_SMP:-$(jq -r .smp "$profile")}
+mem=${LAB_MEM:-2G}
+topology=$(qemu_topology "$smp" "$mem" no) || exit 2
+if [ $accel = kvm ]; then
+	machine="-accel kvm -cpu host"
+else
+	machine="-accel tcg -cpu $(jq -r .cpu "$profile")"
+fi
+cmdline="root=/dev/vda rw $(jq -r '.cmdline | join(" ")' "$profile") rt_eval.duration=$duration rt_eval.series=$series"
+[ $series = 0 ] || cmdline="$cmdline slab_cpu_partial=0"
+cmdline="$cmdline $append"
+
+disk=$out/rootfs.ext4
+cp --sparse=always "$img/rootfs.ext4" "$disk"
+{
+	echo "release=$release"
+	echo "image=$img"
+	echo "cmdline=$cmdline"
+	echo "accel=$accel smp=$smp mem=$mem timeout=$timeout"
+} >"$out/run.info"
+log "booting $release ($accel, $smp vCPUs, $mem), rt-eval for $duration; log: $console"
+set +e
+# shellcheck disable=SC2046,SC2086
+timeout -k 10 "$timeout" "$(jq -r .binary "$profile")" $machine $topology \
+	$(jq -r '.options + .local_options | join(" ")' "$profile") \
+	-serial "file:$console" -kernel "$img/vmlinuz" -initrd "$img/initrd.img" \
+	-drive "file=$disk,if=virtio,format=raw" -append "$cmdline" \
+	</dev/null >"$out/qemu.log" 2>&1
+rc=$?
+set -e
+echo "qemu_exit=$rc" >>"$out/run.info"
+# rt-eval's results, out of the image without mounting it.
+if debugfs -R "rdump /root/rt-eval $out" "$disk" >"$out/debugfs.log" 2>&1 && [ -d "$out/rt-eval" ]; then
+	log "rt-eval results: $out/rt-eval"
+fi
+rm -f "$disk"
+sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc --timeout "$timeout" "$console" "$out/result.json"
