@@ -249,8 +249,9 @@ slub_stats_print() {
 		[ -f /sys/kernel/slab/kmem_cache/$_f ] || continue
 		_sum=0
 		for _d in /sys/kernel/slab/*; do
-			[ -L $_d ] && continue
-			read -r _n _rest <$_d/$_f || return 1
+			# A cache destroyed meanwhile is skipped.
+			[ -L $_d ] || [ ! -f $_d/$_f ] && continue
+			read -r _n _rest <$_d/$_f || continue
 			_sum=$((_sum + _n))
 		done
 		echo "LAB-SLUB-STATS $1 $_f $_sum"

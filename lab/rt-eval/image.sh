@@ -55,7 +55,16 @@ fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 root=$out/root
-rm -rf "$root"
+# umount_all: what the install mounts in the image's tree. Always before
+# removing the tree: a bind-mounted /dev under it would go too.
+umount_all() {
+	for m in dev/pts dev sys proc; do
+		! mountpoint -q "$root/$m" 2>/dev/null || umount "$root/$m" ||
+			die "cannot unmount $root/$m: remove it by hand once it is unmounted"
+	done
+}
+umount_all
+rm -rf --one-file-system "$root"
 cp -a "$cache" "$root"
 rm -f "$root/.whole"
 
@@ -86,12 +95,8 @@ ln -sf /etc/systemd/system/rt-eval-check.service "$root/etc/systemd/system/multi
 # dpkg inside the image: the package's scripts run update-initramfs there.
 mkdir -p "$root/tmp/debs"
 cp "$@" "$root/tmp/debs/"
-umount_all() {
-	for m in dev/pts dev sys proc; do
-		! mountpoint -q "$root/$m" || umount "$root/$m"
-	done
-}
 trap umount_all EXIT
+trap 'umount_all; exit 130' INT TERM HUP
 mount -t proc proc "$root/proc"
 mount -t sysfs sys "$root/sys"
 mount --bind /dev "$root/dev"
@@ -100,11 +105,13 @@ log "installing $(for d in "$@"; do basename "$d"; done | tr '\n' ' ')into the i
 chroot "$root" sh -c 'dpkg -i /tmp/debs/*.deb' >"$out/install.log" 2>&1 ||
 	{ tail -n 20 "$out/install.log" >&2; die "dpkg -i failed inside the image: $out/install.log"; }
 umount_all
-trap - EXIT
+trap - EXIT INT TERM HUP
 rm -rf "$root/tmp/debs"
 
-release=$(ls "$root/boot" | sed -n 's/^vmlinuz-//p' | head -n 1)
+release=$(ls "$root/boot" | sed -n 's/^vmlinuz-//p')
 [ -n "$release" ] || die "the packages installed no /boot/vmlinuz-*: $out/install.log"
+[ "$(echo "$release" | wc -l)" = 1 ] ||
+	die "the packages installed more than one kernel ($(echo $release)): give one linux-image package"
 [ -f "$root/boot/initrd.img-$release" ] ||
 	die "no initrd.img-$release: initramfs-tools did not run (see $out/install.log)"
 cp "$root/boot/vmlinuz-$release" "$out/vmlinuz"
@@ -116,5 +123,5 @@ size=$(( $(du -sm "$root" | cut -f1) + 1024 ))
 rm -f "$out/rootfs.ext4"
 mkfs.ext4 -q -F -L rt-eval -d "$root" "$out/rootfs.ext4" "${size}M" >/dev/null ||
 	die "mkfs.ext4 -d failed for $out/rootfs.ext4"
-rm -rf "$root"
+rm -rf --one-file-system "$root"
 log "image: $out/rootfs.ext4 (${size} MiB), kernel $release"

@@ -10,13 +10,15 @@
 #   memcg       memory groups created with a limit, a short hackbench run
 #               in each, and removed (kernel memory accounting, cgroup
 #               teardown).
-# It writes, into DIR: cyclictest.json (cyclictest's own record, every
+# It writes, into DIR (emptied of an earlier run's files first):
+# cyclictest.json (cyclictest's own record, every
 # CPU's histogram in us), identity.txt (the kernel and the machine),
 # load.tsv (how often each load ran: a load that never ran fails the
 # check), summary.tsv (per CPU: samples, min, avg, max, p99, p99.9, all
 # in us), dmesg-new.txt (the kernel log of the run), and report.txt, the
-# text to post. Exits non-zero when cyclictest fails, a load never ran,
-# or the kernel logged a splat during the run.
+# text to post, also for a failed run. Exits non-zero when cyclictest
+# fails, a load never ran or failed, or the kernel logged a splat during
+# the run (or its log wrapped, so that this cannot be told).
 #
 #   --duration T     cyclictest's run time: N followed by s, m or h
 #                    (default 10m)
@@ -77,6 +79,9 @@ splats=$here/splat-patterns
 [ -n "$out" ] || out=./rt-eval-$(uname -r)-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
+# A folder used before keeps nothing of that run.
+rm -f "$out/cyclictest.json" "$out/cyclictest.out" "$out/summary.tsv" "$out/report.txt" \
+	"$out/load.tsv" "$out"/load-*.count "$out/splats.txt" "$out/dmesg-new.txt" "$out/.stop"
 
 # The kernel and the machine, first, so that a run that dies still says
 # what it ran on.
@@ -111,18 +116,26 @@ counted() {
 
 hackbench_once() { hackbench -g "$groups" -l 200; }
 
+# One pass over every cache (a merged cache's aliases are symlinks,
+# skipped); fails when no write succeeded. A cache may vanish meanwhile
+# (the module load below destroys some).
 shrink_every_cache() {
-	for _s in /sys/kernel/slab/*/shrink; do
-		echo 1 >"$_s"
+	_done=0
+	for _d in /sys/kernel/slab/*; do
+		[ -L "$_d" ] && continue
+		echo 1 2>/dev/null >"$_d/shrink" && _done=$((_done + 1))
 	done
 	sleep 1
+	[ $_done -gt 0 ]
 }
 
 # A module that creates slab caches on load and destroys them on unload,
 # and that nothing uses: the first of these that this kernel has.
 pick_cache_module() {
 	for _m in isofs udf minix hfsplus; do
-		if ! grep -q "^$_m " /proc/modules && modprobe -n $_m 2>/dev/null; then
+		# Not loaded, loadable, and not built in (modprobe -r would fail).
+		if ! grep -q "^$_m " /proc/modules && modprobe -n $_m 2>/dev/null &&
+			[ "$(modinfo -F filename $_m 2>/dev/null)" != "(builtin)" ]; then
 			echo $_m
 			return
 		fi
@@ -131,16 +144,40 @@ pick_cache_module() {
 module_cycle() { modprobe "$cache_module" && modprobe -r "$cache_module"; }
 
 memcg=/sys/fs/cgroup
+memcg_seq=0
 memcg_cycle() {
-	_g=$memcg/rt-eval-$$
-	mkdir "$_g" && echo 64M >"$_g/memory.max" &&
-		sh -c "echo \$\$ >$_g/cgroup.procs && exec hackbench -g 2 -l 50" &&
-		rmdir "$_g"
+	memcg_seq=$((memcg_seq + 1))
+	_g=$memcg/rt-eval-$$-$memcg_seq
+	mkdir "$_g" || return 1
+	echo 64M >"$_g/memory.max" &&
+		sh -c "echo \$\$ >$_g/cgroup.procs && exec hackbench -g 2 -l 50"
+	_rc=$?
+	# The group is removed whatever happened; an offlining memcg may
+	# refuse for a moment.
+	for _i in 1 2 3 4 5; do
+		rmdir "$_g" 2>/dev/null && return $_rc
+		sleep 1
+	done
+	return 1
 }
 
-dmesg_before=$(dmesg | wc -l)
-rm -f "$out/.stop"
+# stop_loads: end the load loops (each finishes its iteration) and remove
+# what they leave; also on an interrupt, so that no load outlives us.
 pids=
+stop_loads() {
+	touch "$out/.stop"
+	# shellcheck disable=SC2086
+	[ -z "$pids" ] || wait $pids
+	pids=
+	rmdir "$memcg"/rt-eval-$$-* 2>/dev/null
+	rm -f "$out/.stop"
+}
+trap 'stop_loads; exit 130' INT TERM HUP
+
+# The kernel log of the run: what follows a marker of ours (a count of
+# lines would miss a splat once the ring buffer wraps).
+marker="rt-eval: start $$ $(date +%s)"
+echo "$marker" >/dev/kmsg || die "cannot write to /dev/kmsg"
 if [ $load = 1 ]; then
 	[ -f $memcg/cgroup.controllers ] && grep -qw memory $memcg/cgroup.subtree_control ||
 		die "no cgroup v2 memory controller at $memcg (systemd's unified hierarchy is needed)"
@@ -157,13 +194,15 @@ say "cyclictest on $ncpu CPUs for $duration (results: $out)"
 cyclictest -m -S -q -p "$priority" -i "$interval" -h "$limit" -D "$duration" \
 	--json="$out/cyclictest.json" >"$out/cyclictest.out" 2>&1
 cyclictest_rc=$?
-touch "$out/.stop"
-# shellcheck disable=SC2086
-[ -z "$pids" ] || wait $pids
-rm -f "$out/.stop"
-dmesg | tail -n +"$((dmesg_before + 1))" >"$out/dmesg-new.txt"
+stop_loads
+trap - INT TERM HUP
 
 fail=0
+dmesg | sed -n "/$marker/,\$p" | sed 1d >"$out/dmesg-new.txt"
+dmesg | grep -q "$marker" || {
+	say "FAIL: the kernel log wrapped during the run: its splats cannot be checked"
+	fail=1
+}
 [ $cyclictest_rc = 0 ] && [ -s "$out/cyclictest.json" ] || {
 	say "FAIL: cyclictest exited $cyclictest_rc: $out/cyclictest.out"
 	fail=1
@@ -184,17 +223,22 @@ if grep -Ev '^#|^$' "$splats" | grep -Ef - "$out/dmesg-new.txt" >"$out/splats.tx
 else
 	rm -f "$out/splats.txt"
 fi
-[ $fail = 0 ] || exit 1
 
-jq -r --argjson limit "$limit" -f "$here/summary.jq" "$out/cyclictest.json" >"$out/summary.tsv" ||
-	die "cannot summarise $out/cyclictest.json"
+# The report is written for a failed run too: that is the one to send.
+[ ! -s "$out/cyclictest.json" ] ||
+	jq -r --argjson limit "$limit" -f "$here/summary.jq" "$out/cyclictest.json" >"$out/summary.tsv" ||
+	{ say "FAIL: cannot summarise $out/cyclictest.json"; fail=1; }
 {
+	[ $fail = 0 ] || echo "FAIL: this run failed (rt-eval's FAIL lines say why); its figures follow"
 	cat "$out/identity.txt"
 	echo
 	echo "loads (iterations during the run):"
 	sed 1d "$out/load.tsv" | awk -F '\t' '{ printf "  %-10s %s\n", $1, $2 }'
 	echo
 	echo "wakeup latency, us (cyclictest; p99 and p99.9 from its 1 us histogram):"
-	awk -F '\t' '{ printf "  %-4s %10s %6s %8s %8s %8s %8s %9s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$out/summary.tsv"
+	[ ! -f "$out/summary.tsv" ] ||
+		awk -F '\t' '{ printf "  %-4s %10s %6s %8s %8s %8s %8s %9s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$out/summary.tsv"
+	[ ! -s "$out/splats.txt" ] || { echo; echo "kernel splats during the run:"; sed 's/^/  /' "$out/splats.txt"; }
 } >"$out/report.txt"
 cat "$out/report.txt"
+exit $fail

@@ -32,6 +32,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ $# -ge 1 ] || usage_die "no kernel given: LABEL=PACKAGE.deb (make rt-eval KERNELS='base=a.deb series=b.deb')"
+labels=
 for k in "$@"; do
 	case $k in
 	*=*) ;;
@@ -39,6 +40,8 @@ for k in "$@"; do
 	esac
 	label=${k%%=*}
 	case $label in '' | *[!A-Za-z0-9_.-]*) usage_die "label '$label' may hold letters, digits, '.', '_' and '-' only" ;; esac
+	case " $labels " in *" $label "*) usage_die "label '$label' is given twice" ;; esac
+	labels="$labels $label"
 	for d in $(echo "${k#*=}" | tr ',' ' '); do
 		[ -f "$d" ] || die "$label: no package at $d"
 	done
@@ -69,7 +72,8 @@ for k in "$@"; do
 done
 if [ -n "$dirs" ]; then
 	# shellcheck disable=SC2086
-	sh "$LAB_ROOT/lab/rt-eval/compare.sh" --plot "$out/latency.png" $dirs | tee "$out/table.txt"
+	sh "$LAB_ROOT/lab/rt-eval/compare.sh" --plot "$out/latency.png" $dirs >"$out/table.txt" || fail=1
+	cat "$out/table.txt"
 	echo "accel: $(sed -n 's/^accel=\([^ ]*\).*/\1/p' "$out"/*/run.info | sort -u | tr '\n' ' ')(TCG: emulator latency, not the kernel's)" |
 		tee -a "$out/table.txt"
 fi
