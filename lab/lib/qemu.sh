@@ -66,3 +66,21 @@ qemu_topology() {
 	done
 	echo
 }
+
+# qemu_machine ACCEL ICOUNT NATIVE: QEMU's accelerator and CPU options.
+# ACCEL kvm, tcg or tcg-single (every vCPU on one host thread); with
+# ICOUNT=1, TCG counts instructions as guest time; with NATIVE=1 the
+# profile's CPU hides the hypervisor bit.
+qemu_machine() {
+	_cpu=$(jq -r .cpu "$LAB_ROOT/lab/run/qemu.json")
+	[ "$3" = 0 ] || _cpu=$_cpu,-hypervisor
+	if [ "$1" = kvm ]; then
+		echo "-accel kvm -cpu host"
+	elif [ "$2" = 1 ]; then
+		echo "-accel tcg -cpu $_cpu -icount shift=0,sleep=off"
+	elif [ "$1" = tcg-single ]; then
+		echo "-accel tcg,thread=single -cpu $_cpu"
+	else
+		echo "-accel tcg -cpu $_cpu"
+	fi
+}

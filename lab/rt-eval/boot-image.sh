@@ -65,11 +65,7 @@ profile=$LAB_ROOT/lab/run/qemu.json
 smp=${LAB_SMP:-$(jq -r .smp "$profile")}
 mem=${LAB_MEM:-2G}
 topology=$(qemu_topology "$smp" "$mem" no) || exit 2
-if [ $accel = kvm ]; then
-	machine="-accel kvm -cpu host"
-else
-	machine="-accel tcg -cpu $(jq -r .cpu "$profile")"
-fi
+machine=$(qemu_machine $accel 0 0)
 cmdline="root=/dev/vda rw $(jq -r '.cmdline | join(" ")' "$profile") rt_eval.duration=$duration rt_eval.series=$series"
 [ $series = 0 ] || cmdline="$cmdline slab_cpu_partial=0"
 cmdline="$cmdline $append"

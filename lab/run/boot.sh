@@ -90,17 +90,7 @@ trap 'rm -f "$out/initrd.cpio"' EXIT
 sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$job" "$out/initrd.cpio"
 
 cmdline="$(jq -r '.cmdline | join(" ")' "$profile") $V_CMDLINE $append"
-cpu=$(jq -r .cpu "$profile")
-[ $native = 0 ] || cpu=$cpu,-hypervisor
-if [ $accel = kvm ]; then
-	machine="-accel kvm -cpu host"
-elif [ $icount = 1 ]; then
-	machine="-accel tcg -cpu $cpu -icount shift=0,sleep=off"
-elif [ $accel = tcg-single ]; then
-	machine="-accel tcg,thread=single -cpu $cpu"
-else
-	machine="-accel tcg -cpu $cpu"
-fi
+machine=$(qemu_machine $accel $icount $native)
 {
 	echo "variant=$V_NAME"
 	echo "tree=$V_TREE"
