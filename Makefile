@@ -9,7 +9,7 @@ JOB ?= guest/jobs/check.sh
 # REPEATS and ARGS (make hackbench) have their defaults in lab/bench/hackbench.sh;
 # they are passed on only when set.
 
-.PHONY: all check check-quick check-distro bench rt-eval deps tree mainline series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
+.PHONY: all check check-quick check-distro bench deb rt-eval deps tree mainline series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
 
 all: help
 
@@ -20,7 +20,8 @@ help:
 	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench/bench.sh)"
 	@echo "make bench BENCH_ARGS=--galbraith  Galbraith's list_lock table: RT base, RT series spinlock_t and raw, non-RT series"
 	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts-off sections, SLUB's and others (lab/bench/latency.sh)"
-	@echo "make rt-eval KERNELS='base=a.deb series=b.deb' [RT_EVAL_ARGS='--duration 10m']  rt-eval on kernel packages in a Debian image under QEMU"
+	@echo "make deb VARIANT=series-rt-debian|base-rt-debian [DEB_ARGS=--full]  Debian packages of the kernel (trimmed modules; --full: all)"
+	@echo "make rt-eval [KERNELS='base=a.deb series=b.deb'] [RT_EVAL_ARGS='--duration 10m']  rt-eval on kernel packages (default: make deb's pair) in a Debian image under QEMU"
 	@echo "make deps                  install the Debian packages the lab needs"
 	@echo "make series                base tree + patches/ applied (build/src/series)"
 	@echo "make mainline              Debian's 7.3 (sheaves) unpacked and committed (build/src/mainline), for the mainline variants"
@@ -58,6 +59,9 @@ lava-run: deps
 
 bench: deps
 	$(SH) lab/bench/bench.sh $(BENCH_ARGS)
+
+deb: deps
+	$(SH) lab/kernel/deb.sh $(DEB_ARGS) $(VARIANT)
 
 rt-eval: deps
 	$(SH) lab/rt-eval/run.sh $(RT_EVAL_ARGS) $(KERNELS)

@@ -321,7 +321,56 @@ t_refuses "rt-eval: --groups 0 is refused" "--groups takes a positive whole numb
 t_refuses "rt-eval: an unknown argument is refused" "unknown argument '--frob'" \
 	sh lab/rt-eval/rt-eval.sh --frob
 
-t_refuses "make rt-eval: no kernel given is a usage error" 'no kernel given' sh lab/rt-eval/run.sh
+t_refuses "make rt-eval: with no kernel given and no make deb packages, it says which to build" \
+	"no package of base-rt-debian in /nonexistent/deb/base-rt-debian: run 'make deb VARIANT=base-rt-debian'" \
+	env LAB_WORK=/nonexistent sh lab/rt-eval/run.sh
+t_refuses "make deb: a variant other than the two packaged ones is refused" \
+	"make deb packages series-rt-debian or base-rt-debian, not 'series-rt'" \
+	sh lab/kernel/deb.sh series-rt
+
+# deb-check.sh on small packages made here with dpkg-deb: one as make deb
+# makes them (a module file compressed, one with '-' in its file name, one
+# built in), then each with one thing wrong.
+debt=$(mktemp -d)
+# fake_kernel_deb NAME [rt|nonrt] [OMIT]: $debt/NAME.deb, a package of kernel
+# release 6.12.0-t, without the file OMIT when given.
+fake_kernel_deb() {
+	_r=$debt/$1 _m=$_r/lib/modules/6.12.0-t
+	mkdir -p "$_r/DEBIAN" "$_r/boot" "$_m/kernel/fs/isofs" "$_m/kernel/fs/minix" &&
+		printf 'Package: linux-image-6.12.0-t\nVersion: 6.12.0-1\nArchitecture: amd64\nInstalled-Size: 8\nMaintainer: lab <lab@localhost>\nDescription: test\n' >"$_r/DEBIAN/control" &&
+		echo kernel >"$_r/boot/vmlinuz-6.12.0-t" &&
+		if [ "${2:-rt}" = rt ]; then echo CONFIG_PREEMPT_RT=y; else printf '# CONFIG_PREEMPT_RT is not set\nCONFIG_PREEMPT_VOLUNTARY=y\n'; fi >"$_r/boot/config-6.12.0-t" &&
+		echo module >"$_m/kernel/fs/isofs/isofs.ko.xz" &&
+		echo module >"$_m/kernel/fs/minix/mini-x.ko" &&
+		echo kernel/fs/ext4/ext4.ko >"$_m/modules.builtin" &&
+		{ [ -z "${3:-}" ] || rm "$_r/$3"; } &&
+		dpkg-deb -Zxz -b "$_r" "$debt/$1.deb" >/dev/null
+}
+printf '# the test list\next4 EXT4_FS\nisofs ISO9660_FS\nmini_x MINIX_FS\n' >"$debt/list"
+printf 'ext4 EXT4_FS\nudf UDF_FS\n' >"$debt/list-udf"
+fake_kernel_deb good && fake_kernel_deb nonrt nonrt && fake_kernel_deb novmlinuz rt boot/vmlinuz-6.12.0-t &&
+	fake_kernel_deb nobuiltin rt lib/modules/6.12.0-t/modules.builtin
+t_says "deb-check: a package as make deb makes it passes, its size and modules counted" \
+	'^good\.deb: [0-9]+ kB installed, 2 modules$' sh lab/kernel/deb-check.sh --modules "$debt/list" "$debt/good.deb" 6.12.0-t
+t_refuses "deb-check: another release than the package's is named" \
+	"Package is 'linux-image-6.12.0-t', not linux-image-6.12.0-u" sh lab/kernel/deb-check.sh "$debt/good.deb" 6.12.0-u
+t_refuses "deb-check: a package without its kernel is refused" 'novmlinuz\.deb lacks /boot/vmlinuz-6\.12\.0-t' \
+	sh lab/kernel/deb-check.sh "$debt/novmlinuz.deb" 6.12.0-t
+t_refuses "deb-check: a kernel that is not PREEMPT_RT is refused" 'is not PREEMPT_RT' \
+	sh lab/kernel/deb-check.sh "$debt/nonrt.deb" 6.12.0-t
+t_refuses "deb-check: a listed module in neither form is named" 'a built-in entry for: udf$' \
+	sh lab/kernel/deb-check.sh --modules "$debt/list-udf" "$debt/good.deb" 6.12.0-t
+t_refuses "deb-check: a built-in module is found only in modules.builtin" 'a built-in entry for: ext4$' \
+	sh lab/kernel/deb-check.sh --modules "$debt/list" "$debt/nobuiltin.deb" 6.12.0-t
+: >"$debt/list-empty"
+t_refuses "deb-check: an empty module list is refused" 'list-empty: no module listed' \
+	sh lab/kernel/deb-check.sh --modules "$debt/list-empty" "$debt/good.deb" 6.12.0-t
+printf 'ext4\n' >"$debt/list-bad"
+t_refuses "deb-check: a list line without its symbol is refused, naming the list" "$debt/list-bad: not \"module SYMBOL\": ext4" \
+	sh lab/kernel/deb-check.sh --modules "$debt/list-bad" "$debt/good.deb" 6.12.0-t
+rm -rf "$debt"
+t_refuses "make deb: no variant is a usage error" 'expected one variant name' sh lab/kernel/deb.sh
+t_refuses "make deb: an unknown option is refused" 'unknown option --fast' sh lab/kernel/deb.sh --fast series-rt-debian
 t_refuses "make rt-eval: a kernel without LABEL= is refused" "'x.deb' is not LABEL=PACKAGE.deb" sh lab/rt-eval/run.sh x.deb
 t_refuses "make rt-eval: a missing package is named" 'base: no package at /nonexistent.deb' \
 	sh lab/rt-eval/run.sh base=/nonexistent.deb

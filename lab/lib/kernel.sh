@@ -15,6 +15,25 @@ tree_dir() {
 	esac
 }
 
+# cover_field NAME: a header line (NAME: value) of patches/cover-letter.txt
+# (the series' Revision:, Prefix:, Subject:).
+cover_field() {
+	sed -n -e '/^$/q' -e "s/^$1: *//p" "$PATCH_DIR/cover-letter.txt"
+}
+
+# deb_modules LIST: the "module SYMBOL" lines of a trimmed package's module
+# list (configs/deb-modules.list), comments and blank lines gone; a
+# malformed line fails, naming it.
+deb_modules() {
+	[ -r "$1" ] || { echo "lab: error: no module list at $1" >&2; return 1; }
+	sed -e 's/#.*//' -e 's/[[:space:]]\{1,\}/ /g' -e 's/^ //' -e 's/ $//' -e '/^$/d' "$1" |
+		awk -v f="$1" '
+			/ CONFIG_/ { print "lab: error: " f ": the symbol goes without CONFIG_: " $0 > "/dev/stderr"; bad = 1; next }
+			!/^[a-z0-9_-]+ [A-Z0-9_]+$/ { print "lab: error: " f ": not \"module SYMBOL\": " $0 > "/dev/stderr"; bad = 1 }
+			{ print }
+			END { if (NR == 0) { print "lab: error: " f ": no module listed" > "/dev/stderr"; bad = 1 } exit bad }'
+}
+
 # series_at_valid NAME: NAME is series@REV or series@REV:N, with REV 7 to 40
 # hex digits (a branch or HEAD moves, and the bench could not be repeated)
 # and N a patch count.

@@ -1,6 +1,8 @@
 #!/bin/sh
-# run.sh [options] LABEL=DEB[,DEB...] ... (make rt-eval): rt-eval on
-# kernel packages, each installed into its own copy of a Debian image
+# run.sh [options] [LABEL=DEB[,DEB...] ...] (make rt-eval): rt-eval on
+# kernel packages (by default the pair make deb builds: base-rt-debian
+# as "base", series-rt-debian as "series"), each installed into its own
+# copy of a Debian image
 # (lab/rt-eval/image.sh) and booted under QEMU (boot-image.sh), one after
 # the other; then their results side by side (compare.sh), the first the
 # baseline, with the latency histograms in one plot. A label names the
@@ -15,7 +17,7 @@
 # fails its check (lab/verdict/record.sh's reasons).
 set -u
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="run.sh [--duration T] [--suite SUITE] [--accel auto|kvm|tcg] [--out DIR] LABEL=DEB[,DEB...] ..."
+USAGE="run.sh [--duration T] [--suite SUITE] [--accel auto|kvm|tcg] [--out DIR] [LABEL=DEB[,DEB...] ...]"
 
 duration=1m suite=bookworm accel=auto out=
 while [ $# -gt 0 ]; do
@@ -31,7 +33,18 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] || usage_die "no kernel given: LABEL=PACKAGE.deb (make rt-eval KERNELS='base=a.deb series=b.deb')"
+# made_package VARIANT: the image package make deb left for VARIANT.
+made_package() {
+	_p=$(ls "$LAB_WORK/deb/$1"/linux-image-*.deb 2>/dev/null) ||
+		die "no package of $1 in $LAB_WORK/deb/$1: run 'make deb VARIANT=$1' (or give KERNELS='LABEL=PACKAGE.deb ...')"
+	[ "$(echo "$_p" | wc -l)" = 1 ] || die "more than one image package in $LAB_WORK/deb/$1"
+	echo "$_p"
+}
+if [ $# = 0 ]; then
+	base=$(made_package base-rt-debian) && series=$(made_package series-rt-debian) || exit 1
+	set -- "base=$base" "series=$series"
+	log "kernels: make deb's $(basename "$base") and $(basename "$series")"
+fi
 labels=
 for k in "$@"; do
 	case $k in

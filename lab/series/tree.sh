@@ -211,11 +211,6 @@ recipients() {
 		} END { printf "%s\t%s\n", to, cc }'
 }
 
-# cover_field NAME: a header line (NAME: value) of patches/cover-letter.txt.
-cover_field() {
-	sed -n -e '/^$/q' -e "s/^$1: *//p" "$PATCH_DIR/cover-letter.txt"
-}
-
 # Export as git send-email and b4 take a series from the list: the cover
 # letter first (subject, revision and text from patches/cover-letter.txt;
 # shortlog, diffstat and base-commit as format-patch writes them), every

@@ -10,7 +10,7 @@ set -eu
 PACKAGES="gcc make flex bison bc libelf-dev libssl-dev cpio xz-utils ccache file
 git perl python3 python3-ply python3-git linux-source-6.12 linux-config-6.12 qemu-system-x86 busybox-static rt-tests
 linux-perf libgsl-dev libjansson-dev libncurses-dev gnuplot-nox b4 libxml2-dev libxml2-utils lava-common
-jq python3-yaml debootstrap e2fsprogs"
+jq python3-yaml debootstrap e2fsprogs dpkg-dev debhelper kmod rsync"
 
 missing=
 for p in $PACKAGES; do
