@@ -127,4 +127,4 @@ p="$scratch/patches/$(tail -n 1 "$scratch/patches/series")"
 printf 'this is not a patch\n' >"$p"
 rm -f "$scratch/series.lab-state"
 t_refuses "a patch that does not apply is reported" 'does not apply' sh lab/series/tree.sh series
-t_refuses "verify names the patch that does not apply" "does not apply on the base: ${p##*/}" sh lab/series/tree.sh verify
+t_refuses "verify names the patch that does not apply" "does not apply on the upstream commit: ${p##*/}" sh lab/series/tree.sh verify
