@@ -101,6 +101,62 @@ t_ok "every LAB- line a job expects is printed with say, so the guest's judge se
 t_refuses "a job's failed selftest output (not ok) fails the scan" '^not ok [0-9]+ splat_scan$' \
 	jr $fx/logs/guest-selftest-not-ok.log $job
 
+t_section "KTAP: the guests' one writer (guest/ktap.sh) and the one reader (lab/verdict/ktap.awk)"
+kx=$fx/ktap
+# ktap_read READER LOG [PREFIX]: READER (ktap.awk or a broken copy) on LOG.
+ktap_read() { awk -v prefix="${3:-}" -f "$1" "$2"; }
+# A real KUnit log (a mutation boot): four spaces a level, the kernel's own
+# lines between KUnit's, a failed case's diagnostics before its result.
+kunit_reads() {
+	ktap_read "$1" $fx/logs/mutation-not-ok.log kunit. >"$T_OUT.k" &&
+		grep -qx 'skip	kunit_slub_test_test_kfree_rcu' "$T_OUT.k" &&
+		grep -qx 'fail	kunit_slub_test_test_fastpath_stress' "$T_OUT.k" &&
+		[ "$(grep -c '^diag	kunit_slub_test_test_fastpath_stress	test_fastpath_stress: EXPECTATION FAILED' "$T_OUT.k")" = 5 ] &&
+		grep -qx 'diag	kunit_slub_test_test_shrink_while_partial_drains	test_shrink_while_partial_drains: one walk took 75 us' "$T_OUT.k" &&
+		[ "$(grep -c '^pass	kunit_slub_test_' "$T_OUT.k")" = 10 ] &&
+		grep -qx 'fail	kunit_slub_test' "$T_OUT.k" && grep -qx 'plan	1' "$T_OUT.k"
+}
+t_ok "real KUnit log: each case of its suite (4 spaces a level), a SKIP a skip, a failed case's diagnostics (before its result) its own" \
+	kunit_reads lab/verdict/ktap.awk
+# Not recorded: written from the runner's format (the fixture says so).
+kselftest_reads() {
+	ktap_read "$1" $kx/kselftest-runner.log >"$T_OUT.k" &&
+		[ "$(grep -v '^diag' "$T_OUT.k" | tr '\n' ' ')" = "plan	4 pass	selftests__mm__slab_sysfs skip	selftests__mm__slab_sysfs_partial fail	selftests__mm__slab_shrink_loop fail	selftests__mm__slab_merge " ] &&
+		grep -qx 'diag	selftests__mm__slab_merge	not ok 1 merging on: 0 cache aliases (want more)' "$T_OUT.k"
+}
+t_ok "kselftest runner's output: its results (# SKIP, # TIMEOUT, # exit=N), a test's own \"# \"-prefixed lines the next result's diagnostics" \
+	kselftest_reads lab/verdict/ktap.awk
+spec_reads() {
+	ktap_read "$1" $kx/spec-nested.ktap | diff -u - $kx/spec-nested.cases
+}
+t_ok "KTAP as the spec writes it: two spaces a level, a suite named by its result line, not ok # SKIP a skip" \
+	spec_reads lab/verdict/ktap.awk
+t_ok "busybox awk reads it alike (the guest's judge)" \
+	sh -c "busybox awk -f lab/verdict/ktap.awk $kx/spec-nested.ktap | diff -u $kx/spec-nested.cases -"
+t_catches "mutation: not ok # SKIP read as a failure is caught" lab/verdict/ktap.awk \
+	's|\[Ss\]\[Kk\]\[Ii\]\[Pp\]/)|SKIP/ \&\& line ~ /^ok/)|' spec_reads
+t_catches "mutation: a diagnostic taken for the result before it is caught" lab/verdict/ktap.awk \
+	's|^line ~ /^# / {$|line ~ /^# / \&\& 0 {|' kunit_reads
+t_catches "mutation: depth as four spaces a level is caught" lab/verdict/ktap.awk \
+	's|^{ depth = depth_at(ind) }|{ depth = int(ind / 4); depth_at(ind) }|' spec_reads
+# The writer, under busybox (the lab's guest) and dash (rt-eval's Debian
+# image): every kind of result, diagnostics first, the totals; and the
+# reader takes back what it wrote.
+ktap_write() {
+	$1 -c '. "$1"
+		printf "pass first_case\nfail Second.Case\nskip third\ntimeout fourth\n" >"$2/cases"
+		mkdir -p "$2/diag" && printf "why it failed\nand more\n" >"$2/diag/second_case"
+		ktap_document "$2/cases" "$2/diag"; echo "exit $?"' - "$2" "$T_OUT.d"
+}
+ktap_writes() { rm -rf "$T_OUT.d" && mkdir "$T_OUT.d" && ktap_write "$1" "$2" | diff -u $kx/written.ktap -; }
+t_ok "the writer under busybox: a document, diagnostics before their result, SKIP and TIMEOUT, totals, exit 1" ktap_writes "busybox sh" guest/ktap.sh
+t_ok "the writer under dash, alike" ktap_writes dash guest/ktap.sh
+t_catches "mutation: diagnostics written after their result are caught" guest/ktap.sh \
+	tests/lab-mutations/ktap-diag-after.sed ktap_writes "busybox sh"
+ktap_round_trip() { ktap_read lab/verdict/ktap.awk $kx/written.ktap | diff -u $kx/written.cases -; }
+t_ok "the reader takes back each written case and its diagnostics" ktap_round_trip
+rm -rf "$T_OUT.k" "$T_OUT.d"
+
 t_section "config fragment survival (lab/kernel/config-check.sh)"
 t_ok "options that survived pass" sh lab/kernel/config-check.sh $fx/configs/resolved.config $fx/configs/a.config
 t_refuses "a dropped option is named" "CONFIG_SLUB_KUNIT_TEST=y' did not survive.*absent" \

@@ -98,17 +98,18 @@ lab_rev=$(git -C "$LAB_ROOT" rev-parse --short=12 HEAD 2>/dev/null || echo unkno
 profile=$LAB_ROOT/lab/run/qemu.json
 smp=${LAB_SMP:-$(jq -r .smp "$profile")}
 mem=${LAB_MEM:-$(jq -r .memory "$profile")}
-# The monitor reads the guest's KTAP (guest/judge.sh), one result a line:
-# "ok N ID", "ok N ID # SKIP" or "not ok N ID". The pattern starts at a
-# line's start (after the \n; pexpect searches a stream, where ^ is only
-# where the last match ended), so that a diagnostic quoting a selftest's
-# "not ok" is not taken; it ends with \s because pexpect matches as soon
-# as the text read so far fits: without it, an id would be cut at what
-# has arrived; \s is the end of the line (the serial's \r). LAVA keeps
-# only pass, fail, skip and unknown: the fixupdict maps KTAP's words (a
-# skip is "ok" there too: LAVA shows it as a pass, the lab's record as a
-# skip).
-pattern='(?:^|\n)(?P<result>not ok|ok) [0-9]+ (?P<test_case_id>[a-z0-9_]+)( # SKIP)?\s'
+# The monitor reads the guest's KTAP (guest/judge.sh, written by
+# guest/ktap.sh), one result a line: "ok N ID", "ok N ID # SKIP", "not ok N
+# ID" or "not ok N ID # TIMEOUT", each after its diagnostics ("# ..."
+# lines). The pattern starts at a line's start (after the \n; pexpect
+# searches a stream, where ^ is only where the last match ended), so that
+# a diagnostic quoting a selftest's "not ok" is not taken; it ends with \s
+# after the id because pexpect matches as soon as the text read so far
+# fits: without it, an id would be cut at what has arrived (a directive
+# after it changes nothing LAVA keeps). LAVA keeps only pass, fail, skip
+# and unknown: the fixupdict maps KTAP's words (a skip is "ok" there too:
+# LAVA shows it as a pass, the lab's record as a skip).
+pattern='(?:^|\n)(?P<result>not ok|ok) [0-9]+ (?P<test_case_id>[a-z0-9_]+)\s'
 
 for arg in "$@"; do
 	load_variant "${arg%%=*}"
