@@ -222,12 +222,14 @@ t_refuses "build: a typo in a variant file is refused" "unknown line 'cmdlin=slu
 t_refuses "build: a numa value other than yes or no is refused" "numa must be 'yes' or 'no', not '2'" \
 	tv variants sh lab/kernel/build.sh bad-numa
 t_says "make check's debug builds boot on NUMA nodes" '^numa=yes$' sh lab/kernel/variants.sh series-rt-debug-nomerge
-t_refuses "boot: a LAB_MEM QEMU cannot take is refused" "memory size '1GB' is not NNNM or NNG" \
-	env LAB_MEM=1GB sh lab/run/boot.sh series-rt-debug $job
+t_refuses "boot: a --memory QEMU cannot take is refused" "memory size '1GB' is not NNNM or NNG" \
+	sh lab/run/boot.sh --memory 1GB series-rt-debug $job
 t_refuses "boot: memory that does not split into one node a vCPU is refused" "1G of memory does not split into 3 equal NUMA nodes" \
-	env LAB_SMP=3 sh lab/run/boot.sh --numa series-rt-debug $job
-t_refuses "boot: a LAB_SMP that is not a number is refused" "LAB_SMP takes a positive whole number" \
-	env LAB_SMP=two sh lab/run/boot.sh series-rt-debug $job
+	sh lab/run/boot.sh --smp 3 --numa series-rt-debug $job
+t_refuses "boot: a --smp that is not a number is refused" "--smp takes a positive whole number" \
+	sh lab/run/boot.sh --smp two series-rt-debug $job
+t_refuses "boot: a purpose the QEMU profile does not declare is refused" "--purpose takes one of .*check.*, not 'chek'" \
+	sh lab/run/boot.sh --purpose chek series-rt-debug $job
 t_refuses "build: a config other than tinyconfig or debian:FLAVOUR is refused" "config must be 'tinyconfig' or 'debian:FLAVOUR', not 'debian:../x'" \
 	tv variants sh lab/kernel/build.sh bad-config
 t_says "a Debian-configuration variant builds in a folder of its own" \
@@ -257,6 +259,54 @@ t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm, tcg or tcg-
 t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh lab/run/boot.sh --timeout soon series-rt-debug $job
 t_refuses "boot: a missing job script is refused" 'no job script' sh lab/run/boot.sh series-rt-debug /nonexistent.sh
 t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/series/tree.sh frobnicate
+
+t_section "QEMU's command line, from one function (lab/lib/qemu.sh qemu_argv, lab/run/qemu.json)"
+# qa ARGS...: qemu_argv in the lab's shell.
+qa() { sh -c '. lab/lib/common.sh && qemu_argv "$@"' - "$@"; }
+t_ok "a check boot on two NUMA nodes: the profile's machine, the options in their order" \
+	sh -c '. lab/lib/common.sh && qemu_argv --numa --console /r/console.log --kernel /o/bzImage --initrd /r/initrd.cpio --append "init_on_alloc=1 x=\"a b\"" |
+		diff -u tests/fixtures/qemu/check-numa.argv -'
+t_says "KVM: the host's CPU" '^-accel kvm -cpu host ' sh -c '. lab/lib/common.sh && qemu_argv --accel kvm | sed -n 2,3p | tr "\n" " "'
+t_says "instruction time and the bare-metal CPU: -icount, the hypervisor bit hidden" '^-accel tcg -cpu max,-hypervisor -icount shift=0,sleep=off $' \
+	sh -c '. lab/lib/common.sh && qemu_argv --icount --native-cpu | sed -n 2,4p | tr "\n" " "'
+t_says "a purpose's overlay: rt-eval's memory and kernel parameters, its disk" \
+	'^-m 2G -drive file=/d/rootfs.ext4,if=virtio,format=raw -append console=ttyS0 panic=-1 oops=panic root=/dev/vda rw rt_eval.duration=1m $' \
+	sh -c '. lab/lib/common.sh && qemu_argv --purpose rt-eval --drive /d/rootfs.ext4 --append rt_eval.duration=1m | grep -E "^-(m|drive|append) " | tr "\n" " "'
+t_refuses "an unknown purpose is refused, naming those there are" "QEMU purpose 'nosuch' is not in .*qemu.json \(purposes: .*check" qa --purpose nosuch
+t_refuses "--icount under KVM is refused" 'needs TCG' qa --accel kvm --icount
+# Each timeout the lab's runs use, in the one table.
+t_says "timeouts: one table, a purpose each" '^bench=1200 check=900 hang=30 latency=1800 lava=900 mutation=600 panic=300 probe=15 rt-eval=900 $' \
+	sh -c '. lab/lib/common.sh && for p in $(qemu_purposes); do printf "%s=%s " $p $(qemu_profile $p timeout_s); done'
+qwords() { sh -c '. lab/lib/common.sh && qemu_argv --kernel "/a b/bzImage" --append "it'"'"'s x" | qemu_words >"$1" && qemu_quoted "$1"' - "$T_OUT.w"; }
+t_says "--show-command's quoting: a path with a space, a quote in the command line" \
+	"^qemu-system-x86_64 -accel tcg .* -kernel '/a b/bzImage' -append 'console=ttyS0 panic=-1 oops=panic it'\\\\''s x'\$" qwords
+qwords_back() { qwords >/dev/null && eval "set -- $(sh -c '. lab/lib/common.sh && qemu_quoted "$1"' - "$T_OUT.w")" && printf '%s\n' "$@" | diff -u "$T_OUT.w" -; }
+t_ok "and a shell reading it back gets the same arguments" qwords_back
+# grep finds QEMU's options spelled in one file: a QEMU option (one dash,
+# after a space or a quote) appears in no other script of the lab, outside
+# its comments.
+one_place() {
+	grep -rnE "(^|[ \"'(])-(no-reboot|nodefaults|accel|smp|serial|nographic|monitor|initrd|append|kernel|cpu|icount|drive|object|numa|display|net) " \
+		lab guest Makefile | grep -v -e '^lab/lib/qemu.sh:' -e '^[^:]*:[0-9]*:[[:space:]]*#'
+	[ $? = 1 ]
+}
+t_ok "QEMU's options are spelled in lab/lib/qemu.sh alone" one_place
+# boot.sh --show-command on a fake build of a fixture variant: the
+# command it would run, the variant's parameters in it, nothing booted.
+show_command() {
+	_o=$(mktemp -d) &&
+		mkdir -p "$_o/series-a/arch/x86/boot" && : >"$_o/series-a/arch/x86/boot/bzImage" &&
+		LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs LAB_OBJ=$_o \
+			sh lab/run/boot.sh --accel tcg --smp 1 --append slub_nomerge --out "$_o/run" --show-command good $job &&
+		[ ! -e "$_o/run" ]
+	_rc=$?
+	rm -rf "$_o"
+	return $_rc
+}
+t_says "boot.sh --show-command prints QEMU's command line and boots nothing" \
+	"^qemu-system-x86_64 -accel tcg -cpu max -smp 1 -m 1G .* -kernel [^ ]*/series-a/arch/x86/boot/bzImage -initrd [^ ]*/run/initrd.cpio -append 'console=ttyS0 panic=-1 oops=panic slub_nomerge'\$" \
+	show_command
+rm -f "$T_OUT.w"
 
 t_section "the variant matrix: builds and boot lines (variants/*.variant, *.boots)"
 # Every name the lab had before the matrix resolves as it did. A deliberate

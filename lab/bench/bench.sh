@@ -17,7 +17,7 @@
 #                       (default 1024; --quick: 256)
 #   --time wall|instructions|both
 #                       guest clock under TCG: wall time (the default), or
-#                       QEMU -icount instruction time (path length only:
+#                       QEMU's icount instruction time (path length only:
 #                       no emulated cost of a context switch), or both in
 #                       one run (about 3 times as long)
 #   --quick             fewer rounds, repeats and loops
@@ -199,7 +199,7 @@ while [ $r -le $rounds ]; do
 			[ $mode = instructions ] && flags="$flags --icount"
 			t0=$(date +%s)
 			# shellcheck disable=SC2086
-			sh "$LAB_ROOT/lab/run/boot.sh" --accel $accel $flags --timeout 1200 \
+			sh "$LAB_ROOT/lab/run/boot.sh" --accel $accel $flags --purpose bench \
 				--out "$dir" "$v" "$job" >"$dir.boot" 2>&1
 			[ -f "$dir/console.log" ] || : >"$dir/console.log"
 			awk -v round=$r -v variant="$v" -f "$LAB_ROOT/lab/bench/bench-parse.awk" \

@@ -226,18 +226,18 @@ if [ $quick = 0 ]; then
 	t_section "the runner catches failing guests"
 	v=$(echo $variants | cut -d' ' -f1)
 	t_refuses "a guest that panics fails the run and keeps its log" 'Kernel panic' \
-		timed "runner check: panic" sh lab/run/boot.sh --timeout 300 --append "$NO_KUNIT rdinit=/nonexistent init=/nonexistent" \
+		timed "runner check: panic" sh lab/run/boot.sh --purpose panic --append "$NO_KUNIT rdinit=/nonexistent init=/nonexistent" \
 		--out "$out/negative-panic" "$v" "$job"
 	[ -s "$out/negative-panic/console.log" ] && t_pass "the panicked guest's console log is kept" ||
 		t_fail "the panicked guest's console log is kept"
-	hang=${LAB_HANG_TIMEOUT:-30}
+	hang=$(qemu_profile hang timeout_s)
 	t_refuses "a guest that hangs is stopped by the timeout" "timed out after ${hang}s" \
-		timed "runner check: hang" sh lab/run/boot.sh --timeout "$hang" --append "$NO_KUNIT" \
+		timed "runner check: hang" sh lab/run/boot.sh --purpose hang --append "$NO_KUNIT" \
 		--out "$out/negative-hang" "$v" tests/fixtures/jobs/hang.sh
 	grep -q 'hang job: sleeping forever' "$out/negative-hang/console.log" 2>/dev/null &&
 		t_pass "the hung guest reached its job before the timeout (log kept)" ||
 		t_fail "the hung guest reached its job before the timeout (log kept)" \
-			"raise LAB_HANG_TIMEOUT if this machine boots slower"
+			"raise the hang purpose's timeout in lab/run/qemu.json if this machine boots slower"
 fi
 
 if [ $full = 1 ]; then

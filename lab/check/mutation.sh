@@ -117,7 +117,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		attempt=$((attempt + 1))
 		run=$out/$name.$attempt
 		log "$name: booting with only $test ($attempt of $MUTATION_BOOTS)"
-		timed "  mutation $name: boot $attempt" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/run/boot.sh" --timeout 600 --out "$run" \
+		timed "  mutation $name: boot $attempt" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/run/boot.sh" --purpose mutation --out "$run" \
 			--append "$boot_append" "$mvariant" "$LAB_ROOT/$mjob" >"$run.verdict" 2>&1
 		rc=$?
 		con=$run/console.log

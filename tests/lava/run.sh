@@ -48,8 +48,6 @@ echo 'not busybox' >"$tmp/base/bin/busybox"
 LAB_VARIANTS=$PWD/$fx/variants LAB_CONFIGS=$PWD/tests/fixtures/configs LAB_OBJ=$tmp/obj LAB_LOCAL=$tmp/local
 LAB_BASE_CPIO=$tmp/base.cpio LAB_PYTHON=$python
 export LAB_VARIANTS LAB_CONFIGS LAB_OBJ LAB_LOCAL LAB_BASE_CPIO LAB_PYTHON
-# boot.sh's defaults, which the device fixture was rendered with.
-unset LAB_SMP LAB_MEM
 job=guest/jobs/check.sh
 jobs=$tmp/jobs
 v=$jobs/lava-nomerge
@@ -248,6 +246,23 @@ q = dev["actions"]["boot"]["methods"]["qemu"]["parameters"]
 sys.exit(not ("-m " + ctx["memory"] in q["options"] and q["extra"] == ctx["extra_options"]
     and ctx["arch"] in dev["available_architectures"] and "-enable-kvm" not in q["options"]
     and "image" in dev["actions"]["deploy"]["methods"]))' "$tmp/device.yaml" "$v/job.yaml"
+# What LAVA runs: the device's command and options, then the job's
+# extra_options and its images' arguments (split as a shell would), must
+# be qemu_argv's command line for LAVA, word for word.
+lava_argv() {
+	"$python" -c 'import shlex, sys, yaml
+dev = yaml.safe_load(open(sys.argv[1]))
+job = yaml.safe_load(open(sys.argv[2]))
+q = dev["actions"]["boot"]["methods"]["qemu"]["parameters"]
+imgs = [a["deploy"]["images"] for a in job["actions"] if "deploy" in a][0]
+argv = [q["command"]]
+for o in q["options"] + job["context"]["extra_options"] + [imgs["kernel"]["image_arg"], imgs["ramdisk"]["image_arg"]]:
+    argv += shlex.split(o)
+print("\n".join(argv))' "$tmp/device.yaml" "$v/job.yaml" >"$tmp/lava.argv" &&
+		sh -c '. lab/lib/common.sh && load_variant lava-nomerge && qemu_argv --purpose lava --numa --append "$V_CMDLINE" | qemu_words' |
+		diff -u - "$tmp/lava.argv"
+}
+t_ok "the device and the job make up qemu_argv's command line for LAVA, word for word" lava_argv
 # The dispatcher itself, when installed: its pipeline must take a job on
 # this device (the schema lets through constants the dispatcher needs).
 lava_validate() {
