@@ -308,6 +308,33 @@ t_says "boot.sh --show-command prints QEMU's command line and boots nothing" \
 	show_command
 rm -f "$T_OUT.w"
 
+t_section "the build's record (build.json: lab/lib/facts.sh build_record, written by lab/kernel/build.sh)"
+# fake_build DIR: a build folder of the fixture variant "good" (tree
+# series, fragment a) with what a build leaves that the record reads.
+fake_build() {
+	mkdir -p "$1/series-a/arch/x86/boot" "$1/series-a/include/config" "$1/series-a/selftests" &&
+		echo 'not a kernel' >"$1/series-a/arch/x86/boot/bzImage" && echo 'CONFIG_A=y' >"$1/series-a/.config" &&
+		echo 6.12.118 >"$1/series-a/include/config/kernel.release" && echo 'a selftest' >"$1/series-a/selftests/slab_sysfs" &&
+		printf 'x.c:1: warning: w\nx.c:2: warning: v\n' >"$1/series-a/build.log"
+}
+brec() {
+	_b=$(mktemp -d) && fake_build "$_b" &&
+		LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs LAB_OBJ=$_b sh -c '. lab/lib/common.sh && load_variant good &&
+			KJOBS=2 build_record "$V_OBJ" "$1" "$(($(date +%s) - 7))" bzImage modules && jq -r "$2" "$V_OBJ/build.json"' - "$@"
+	_rc=$?
+	rm -rf "$_b"
+	return $_rc
+}
+t_says "what was built and how to repeat it" '^good series tinyconfig a bzImage,modules 2 sh lab/kernel/build.sh good$' \
+	brec pass '[.build.variant, .build.tree, .build.config, (.build.fragments | join(",")), (.build.targets | join(",")), .build.jobs, .build.reproducer_cmdline] | join(" ")'
+t_says "its facts: kernel release, compiler, config sha256, warnings counted, the lab's commit" \
+	"^6\\.12\\.118 gcc .* [0-9a-f]{64} 2 0 $(git rev-parse HEAD)\$" \
+	brec pass '[.source.kernelrelease, .compiler.version_full, .config.sha256, .results.warnings, .results.errors, .git.lab_commit] | join(" ")'
+t_says "its artifacts, each with its sha256" "^arch/x86/boot/bzImage=$(echo 'not a kernel' | sha256sum | cut -d' ' -f1) \\.config=[0-9a-f]{64} selftests/slab_sysfs=[0-9a-f]{64} \$" \
+	brec pass '[.artifacts[] | .path + "=" + .sha256] | join(" ") + " "'
+t_says "written before the build as running, with no duration yet" '^running null$' brec running '"\(.results.status) \(.results.duration_s)"'
+t_says "and after it, with its duration" '^fail [0-9]+$' brec fail '"\(.results.status) \(.results.duration_s)"'
+
 t_section "the variant matrix: builds and boot lines (variants/*.variant, *.boots)"
 # Every name the lab had before the matrix resolves as it did. A deliberate
 # change: for n in $(sed -n 's/^variant=//p' $fx/variants.dump); do

@@ -99,7 +99,8 @@ time_left() {
 }
 
 # The rest, one subject a file: declared builds and variants, kernel
-# trees and builds, and QEMU.
+# trees and builds, QEMU, and the facts the records keep.
 . "$LAB_ROOT/lab/lib/variants.sh"
 . "$LAB_ROOT/lab/lib/kernel.sh"
 . "$LAB_ROOT/lab/lib/qemu.sh"
+. "$LAB_ROOT/lab/lib/facts.sh"
