@@ -126,7 +126,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		# shellcheck disable=SC2086 # verdict_args: an option and a name
 		elif ! how=$(sh "$LAB_ROOT/lab/verdict/mutation-verdict.sh" $verdict_args "$run/result.json"); then
 			echo "    boot $attempt: the check failed, but $how (log: $con)"
-			sed -n '1,3s/^/        /p' "$run.verdict"
+			jq -r '.results.reasons[:3][] | "        " + .' "$run/result.json" 2>/dev/null
 			how=
 		fi
 	done
@@ -137,8 +137,10 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	fi
 	caught=$((caught + 1))
 	echo "CAUGHT: $name in boot $attempt: $how (log: $con)"
-	grep -m 1 'first corrupted object after' "$con" | sed 's/^[^#]*# */    stress test: /'
-	sed -n '1,3s/^/    /p' "$run.verdict"
+	# The stress test's first corrupted object, and the run's reasons, from
+	# its record.
+	jq -r '[.results.tests[].diagnostics[] | select(contains("first corrupted object after"))][:1][] | "    stress test: " + .,
+		(.results.reasons[:3][] | "    " + .)' "$run/result.json"
 done
 echo "results: $out"
 echo "$caught caught, $missed missed"

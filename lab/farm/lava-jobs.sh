@@ -140,7 +140,8 @@ for arg in "$@"; do
 	# shellcheck disable=SC2086 # qa: options, one word each
 	qemu_argv $qa --part extra --append "$V_CMDLINE" >"$d/extra" &&
 		qemu_argv $qa --part kernel --append "$V_CMDLINE" >"$d/kernel" || exit 1
-	rev=$(git -C "$(tree_dir "$V_TREE")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+	# The tree's commit, as the build's record has it (lab/kernel/build.sh).
+	rev=$(jq -r '.git.tree_commit // "unknown" | .[:12]' "$V_OBJ/build.json" 2>/dev/null || echo unknown)
 	# The job as data (jq), written as YAML by a serializer.
 	jq -R . "$d/extra" | jq -s \
 		--slurpfile profile "$QEMU_PROFILE" --arg name "slub-lab ${jobname#lab-} $V_NAME ($V_TREE $rev)" \

@@ -69,3 +69,23 @@ build_record() {
 	rm -f "$_bf_tmp"
 	return $_bf_rc
 }
+
+# text_objects OBJ: "function<TAB>object<TAB>size" (size in hex, as %pS
+# prints it) for every text symbol of the objects in the kernel build in
+# OBJ (paths relative to OBJ; scripts/, tools/ and the boot stub left out,
+# a few objects that are not linked into vmlinux stay), so that a stack
+# frame's function can be placed (lab/verdict/contention.awk). Static
+# functions of the same name in several objects appear once for each.
+text_objects() {
+	(cd "$1" && find . -name '*.o' ! -name '*.mod.o' ! -name vmlinux.o \
+		! -path './scripts/*' ! -path './tools/*' ! -path './arch/x86/boot/*' |
+		sed 's|^\./||' | LC_ALL=C sort | xargs nm -A -S --defined-only) 2>/dev/null |
+		awk '{ i = index($1, ":") }
+		NF == 4 && $3 ~ /^[tTwW]$/ {
+			size = $2
+			sub(/^0+/, "", size)
+			print $4 "\t" substr($1, 1, i - 1) "\t0x" (size == "" ? "0" : size)
+		}
+		# Assembly symbols have no size.
+		NF == 3 && $2 ~ /^[tTwW]$/ { print $3 "\t" substr($1, 1, i - 1) "\t" }'
+}

@@ -3,9 +3,10 @@
 # under QEMU (KVM when the host runs a kernel on it, TCG otherwise; the
 # log says which), let its check run (guest-job.sh: multi-user, PREEMPT_RT,
 # the slab knobs, rt-eval.sh, the journal), and write the run's record
-# (lab/verdict/record.sh) and rt-eval's results copied out of the image.
+# (lab/verdict/record.sh, started before QEMU and completed after it) and
+# rt-eval's results copied out of the image.
 # Works on a copy of the image, so that each boot starts from the same
-# system. Exits 0 when the record's status is ok.
+# system. Exits 0 when the record's status is pass.
 #
 #   --out DIR          results folder (default results/<date>-rt-eval-<release>)
 #   --duration T       rt-eval's cyclictest run time (default 1m)
@@ -73,23 +74,25 @@ qemu_argv --purpose rt-eval --accel $accel --smp "$smp" --memory "$mem" --consol
 	--kernel "$img/vmlinuz" --initrd "$img/initrd.img" --drive "$disk" --append "$params $append" \
 	>"$out/qemu.opts" || exit 2
 qemu_words <"$out/qemu.opts" >"$out/qemu.argv"
-rm -f "$out/qemu.opts"
 
 cp --sparse=always "$img/rootfs.ext4" "$disk"
-{
-	echo "release=$release"
-	echo "image=$img"
-	echo "accel=$accel smp=$smp mem=$mem timeout=$timeout"
-} >"$out/run.info"
+# The record, before QEMU starts: what runs, and how.
+sh "$LAB_ROOT/lab/verdict/record.sh" start --image "$img" --job lab/rt-eval/guest-job.sh --purpose rt-eval \
+	--accel "$accel" --smp "$smp" --memory "$mem" --numa-nodes 1 --timeout "$timeout" \
+	--cmdline "$(sed -n 's/^-append //p' "$out/qemu.opts")" --argv "$out/qemu.argv" \
+	--artifact console="$console" --artifact qemu_log="$out/qemu.log" --artifact rt_eval="$out/rt-eval" \
+	"$out/result.json"
+rm -f "$out/qemu.opts"
 log "booting $release ($accel, $smp vCPUs, $mem), rt-eval for $duration; log: $console"
 set +e
 qemu_exec "$timeout" "$out/qemu.argv" >"$out/qemu.log" 2>&1
 rc=$?
 set -e
-echo "qemu_exit=$rc" >>"$out/run.info"
-# rt-eval's results, out of the image without mounting it.
+rm -f "$out/qemu.argv"
+# rt-eval's results (its own record among them), out of the image
+# without mounting it.
 if debugfs -R "rdump /root/rt-eval $out" "$disk" >"$out/debugfs.log" 2>&1 && [ -d "$out/rt-eval" ]; then
 	log "rt-eval results: $out/rt-eval"
 fi
 rm -f "$disk"
-sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc --timeout "$timeout" "$console" "$out/result.json"
+sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc "$out/result.json"

@@ -70,7 +70,7 @@ rm -f "$root/.whole"
 
 lib=$root/usr/local/lib/rt-eval
 mkdir -p "$lib"
-cp "$LAB_ROOT/lab/rt-eval/rt-eval.sh" "$LAB_ROOT/lab/rt-eval/summary.jq" \
+cp "$LAB_ROOT/lab/rt-eval/rt-eval.sh" "$LAB_ROOT/lab/rt-eval/summary.jq" "$LAB_ROOT/lab/rt-eval/record.jq" \
 	"$LAB_ROOT/lab/rt-eval/guest-job.sh" "$LAB_ROOT/guest/ktap.sh" "$LAB_ROOT/lab/verdict/splat-patterns" "$lib/"
 cat >"$root/etc/systemd/system/rt-eval-check.service" <<EOF
 [Unit]

@@ -1,9 +1,10 @@
 #!/bin/sh
 # boot.sh [options] VARIANT JOB-SCRIPT: boot a built variant under QEMU, run
 # the job script inside it, keep the console log, and write the run's
-# record, result.json (lab/verdict/record.sh: status ok, failed, crashed
-# or timeout, and the cases), which every caller reads. Exits 0 when the
-# status is ok.
+# record, result.json (lab/verdict/record.sh: what ran and how, before
+# QEMU starts; then its status, pass, fail or incomplete, every case and
+# every measurement), which every caller reads. Exits 0 when the status
+# is pass.
 #
 #   --append "PARAMS"   kernel parameters added to the variant's cmdline
 #   --out DIR           results folder (default: results/<date>-<variant>)
@@ -25,19 +26,22 @@
 #   --smp N, --memory M the vCPUs and memory (NNNM or NNG, split evenly
 #                       between the nodes with --numa; default: the
 #                       purpose's, or the profile's)
+#   --label NAME=VALUE  a label of the run in its record (run.labels: the
+#                       bench's round and clock); repeat
 #   --show-command      print QEMU's command line, shell-quoted, and boot
 #                       nothing
 #
 # QEMU's command line comes from lab/lib/qemu.sh qemu_argv, which a LAVA
-# job's is made from too (lab/farm/lava-jobs.sh).
+# job's is made from too (lab/farm/lava-jobs.sh); the record keeps it
+# (run.qemu_argv).
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="boot.sh [--append PARAMS] [--out DIR] [--purpose P] [--timeout S] [--accel auto|kvm|tcg|tcg-single] [--icount] [--native-cpu] [--numa] [--smp N] [--memory M] [--show-command] VARIANT JOB-SCRIPT"
+USAGE="boot.sh [--append PARAMS] [--out DIR] [--purpose P] [--timeout S] [--accel auto|kvm|tcg|tcg-single] [--icount] [--native-cpu] [--numa] [--smp N] [--memory M] [--label NAME=VALUE]... [--show-command] VARIANT JOB-SCRIPT"
 
-append= out= purpose=check timeout= accel=auto icount= native= numa= smp= mem= show=0
+append= out= purpose=check timeout= accel=auto icount= native= numa= smp= mem= show=0 labels=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--append | --out | --purpose | --timeout | --accel | --smp | --memory)
+	--append | --out | --purpose | --timeout | --accel | --smp | --memory | --label)
 		[ $# -ge 2 ] || usage_die "$1 needs a value" ;;
 	esac
 	case $1 in
@@ -48,6 +52,15 @@ while [ $# -gt 0 ]; do
 	--accel) accel=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
 	--memory) mem=$2; shift 2 ;;
+	--label)
+		case $2 in
+		*[!A-Za-z0-9_.=-]* | [!A-Za-z]* | *=) usage_die "--label takes NAME=VALUE (letters, digits, _ . -), not '$2'" ;;
+		*=*) ;;
+		*) usage_die "--label takes NAME=VALUE (letters, digits, _ . -), not '$2'" ;;
+		esac
+		labels="$labels --label $2"
+		shift 2
+		;;
 	--icount) icount=--icount; shift ;;
 	--native-cpu) native=--native-cpu; shift ;;
 	--numa) numa=--numa; shift ;;
@@ -95,45 +108,39 @@ fi
 [ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-$V_NAME
 console=$out/console.log
 argv=$(mktemp)
-trap 'rm -f "$argv" "$out/initrd.cpio"' EXIT
+trap 'rm -f "$argv" "$argv.opts" "$out/initrd.cpio"' EXIT
 # shellcheck disable=SC2086
 qemu_argv --purpose "$purpose" --accel $accel $icount $native $numa --smp "$smp" --memory "$mem" \
 	--console "$console" --kernel "$kernel" --initrd "$out/initrd.cpio" \
 	--append "$V_CMDLINE $append" >"$argv.opts" || exit 2
 qemu_words <"$argv.opts" >"$argv"
-rm -f "$argv.opts"
 if [ $show = 1 ]; then
 	qemu_quoted "$argv"
 	exit 0
 fi
 mkdir -p "$out"
-cp "$argv" "$out/qemu.argv"
 
 # The initramfs: the shared base plus this run's job, selftests and
 # modules (lab/run/job-initrd.sh). Deleted after the boot: some 36 MB a
 # boot, and make lava-jobs writes the ones a farm needs.
 sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$job" "$out/initrd.cpio"
-
-{
-	echo "variant=$V_NAME"
-	echo "tree=$V_TREE"
-	echo "fragments=$V_FRAGMENTS"
-	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
-	echo "kernel=$kernel"
-	echo "accel=$accel purpose=$purpose smp=$smp mem=$mem numa_nodes=$nodes timeout=$timeout"
-	echo "job=$job"
-} >"$out/run.info"
 cp "$obj/.config" "$out/kernel.config"
+# The record, before QEMU starts: what runs, and how.
+# shellcheck disable=SC2086
+sh "$LAB_ROOT/lab/verdict/record.sh" start --variant "$V_NAME" --job "$job" --purpose "$purpose" \
+	--accel $accel $icount $native --smp "$smp" --memory "$mem" --numa-nodes $nodes --timeout "$timeout" \
+	--cmdline "$(sed -n 's/^-append //p' "$argv.opts" 2>/dev/null || true)" --argv "$argv" \
+	--initrd "$out/initrd.cpio" --artifact console="$console" --artifact qemu_log="$out/qemu.log" \
+	--artifact kernel_config="$out/kernel.config" $labels "$out/result.json"
 
 log "booting $V_NAME ($accel$([ -z "$icount" ] || echo ', instruction time'), ${smp} vCPUs, $mem, $nodes node(s)) job ${job##*/}; log: $console"
 set +e
-qemu_exec "$timeout" "$out/qemu.argv" >"$out/qemu.log" 2>&1
+qemu_exec "$timeout" "$argv" >"$out/qemu.log" 2>&1
 rc=$?
 set -e
-echo "qemu_exit=$rc" >>"$out/run.info"
 if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ]; then
 	echo "qemu exited with status $rc:"
 	sed 's/^/    /' "$out/qemu.log"
 fi
 # A hung or crashed guest is recorded too: its first splat says why.
-sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc --timeout "$timeout" "$console" "$out/result.json"
+sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc "$out/result.json"

@@ -43,6 +43,8 @@ echo 'a selftest' >"$obj/selftests/slab_sysfs"
 echo 'a module' >"$obj/slub_bench/slub_bench.ko"
 echo 'a test module' >"$obj/lab-modules/slab_burst.ko"
 echo 'not busybox' >"$tmp/base/bin/busybox"
+# Its build record, as lab/kernel/build.sh leaves one: the tree's commit.
+echo '{"schema": 1, "git": {"tree_commit": "0123456789abcdef0123456789abcdef01234567"}}' >"$obj/build.json"
 (cd "$tmp/base" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$tmp/base.cpio"
 # Absolute: one check runs lava-jobs.sh from another folder.
 LAB_VARIANTS=$PWD/$fx/variants LAB_CONFIGS=$PWD/tests/fixtures/configs LAB_OBJ=$tmp/obj LAB_LOCAL=$tmp/local
@@ -178,9 +180,29 @@ t_says "the pattern takes whole KTAP result lines, the fixupdict LAVA's words, a
 t_says "QEMU as boot.sh runs it: x86_64, TCG on -cpu max, 2 CPUs on 2 NUMA nodes (numa=yes), 1G, -no-reboot" \
 	"^x86_64 1G True \['-cpu max', '-smp 2,sockets=2', '-object memory-backend-ram,id=node0,size=512M', '-numa node,nodeid=0,cpus=0,memdev=node0', '-object memory-backend-ram,id=node1,size=512M', '-numa node,nodeid=1,cpus=1,memdev=node1', '-no-reboot'\]\$" \
 	field "$v/job.yaml" '" ".join(str(d["context"][k]) for k in ("arch", "memory", "no_kvm", "extra_options"))'
-t_says "qemu device type, public, medium priority, named for the variant" \
-	'^qemu public medium slub-lab check-boot-params lava-nomerge [(]series ([0-9a-f]+|unknown)[)]$' \
+t_says "qemu device type, public, medium priority, named for the variant and its tree's commit (its build record)" \
+	'^qemu public medium slub-lab check-boot-params lava-nomerge [(]series 0123456789ab[)]$' \
 	field "$v/job.yaml" '" ".join([d["device_type"], d["visibility"], d["priority"], d["job_name"]])'
+t_says "the metadata: the variant, its build and tree, the tree's commit as the build record has it, the guest job" \
+	'^lava-nomerge lava series 0123456789ab a check-boot-params.sh$' \
+	field "$v/job.yaml" '" ".join(d["metadata"][k] for k in ("variant", "build", "tree", "tree-commit", "fragments", "guest-job"))'
+no_record() {
+	mv "$obj/build.json" "$obj/build.json.away" &&
+		sh lab/farm/lava-jobs.sh --out "$tmp/norec" lava >/dev/null &&
+		field "$tmp/norec/lava/job.yaml" 'd["metadata"]["tree-commit"]'
+	_rc=$?
+	mv "$obj/build.json.away" "$obj/build.json"
+	return $_rc
+}
+t_says "without a build record, the commit is unknown (git is not asked)" '^unknown$' no_record
+# tree_commit_of JOBS-SCRIPT: lava-jobs.sh (or a broken copy) names the
+# tree's commit its build record has.
+tree_commit_of() {
+	sh "$1" --out "$tmp/tc" lava >/dev/null &&
+		[ "$(field "$tmp/tc/lava/job.yaml" 'd["metadata"]["tree-commit"]')" = 0123456789ab ]
+}
+t_catches "mutation: lava-jobs.sh taking another commit than the tree's is caught" lab/farm/lava-jobs.sh \
+	's/.git.tree_commit \/\/ "unknown"/.git.lab_commit \/\/ "unknown"/' tree_commit_of
 t_ok "the job's timeout covers boot.sh's 900 s, the boot's and the test's" \
 	field "$v/job.yaml" 'd["timeouts"]["job"]["minutes"] * 60 > 900 and a["boot"]["timeout"]["minutes"] <= d["timeouts"]["job"]["minutes"] and a["test"]["timeout"]["minutes"] <= d["timeouts"]["job"]["minutes"] or sys.exit(1)'
 dquote() { sh lab/farm/lava-jobs.sh --out "$tmp/dq" dquote >/dev/null && kernel_arg "$tmp/dq/dquote/job.yaml"; }
