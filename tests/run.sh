@@ -499,10 +499,10 @@ t_refuses "bench: a bad --time is refused" "--time takes wall, instructions or b
 t_refuses "bench: a bad --rounds is refused" "--rounds takes a positive whole number" sh lab/bench/bench.sh --rounds 0
 t_refuses "bench: fewer --objects than one bulk batch is refused" "--objects must be at least 64" sh lab/bench/bench.sh --objects 10
 t_refuses "mutation: a variant of the base tree is refused" "is not built from the series tree" sh lab/check/mutation.sh base-rt
-t_refuses "mutation: a bad MUTATION_BOOTS is refused" "MUTATION_BOOTS must be a positive whole number" \
-	env MUTATION_BOOTS=twice sh lab/check/mutation.sh
-t_refuses "mutation: a bad MUTATION_STRESS_MS is refused" "MUTATION_STRESS_MS must be a positive whole number" \
-	env MUTATION_STRESS_MS=5s sh lab/check/mutation.sh
+t_refuses "mutation: a bad --boots is refused" "--boots takes a positive whole number, not 'twice'" \
+	sh lab/check/mutation.sh --boots twice
+t_refuses "mutation: a bad --stress-ms is refused" "--stress-ms takes a positive whole number, not '5s'" \
+	sh lab/check/mutation.sh --stress-ms 5s
 t_refuses "bench: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench/bench.sh --variants nosuch
 
 t_section "rt-eval: cyclictest's record summarised and compared (lab/rt-eval/)"
