@@ -984,6 +984,36 @@ t_ok "compare reads a record's slub_bench samples, ns and cycles (lab/bench/samp
 t_catches "mutation: samples.jq giving each sample its unit as its direction is caught" lab/bench/samples.jq \
 	's/| \[\$r, \$v, .metric, .value, .unit, .better\]/| [$r, $v, .metric, .value, .unit, .unit]/' bench_to_compare
 
+# bench.sh --tables: a bench folder's tables made again from its records
+# alone: two boots recorded from the fixtures (a's hackbench and
+# slub_bench, b's contention), neither of which ended as a whole run.
+bench_tables() {
+	_b=$(mktemp -d) && mkdir -p "$_b/wall/r1/a" "$_b/wall/r1/b" &&
+		printf 'variants=a b\n' >"$_b/wall/meta"
+	sh lab/verdict/record.sh $fx/logs/bench-console.log "$_b/a.json" >/dev/null
+	sh lab/verdict/record.sh --functions $fx/contention/functions.tsv $fx/contention/console.log "$_b/b.json" >/dev/null
+	for _v in a b; do
+		jq --arg v $_v '.variant = {name: $v} | .run += {labels: {round: "1", time: "wall"}, accel: "tcg", started: "2026-12-06T00:00:00Z"}' \
+			"$_b/$_v.json" >"$_b/wall/r1/$_v/result.json" || return 1
+	done
+	sh "$1" --tables "$_b" >"$_b/out" 2>&1
+	_rc=$?
+	cat "$_b/out"
+	[ $_rc != 0 ] && grep -q 'did not finish cleanly' "$_b/out" &&
+		grep -q '^1	a	kmalloc8_alloc_free_pair	43.07	ns	lower$' "$_b/wall/samples.tsv" &&
+		grep -q '^1	b	process_sockets	unix_stream_sendmsg	net/unix/af_unix.o	rtlock	1141	117665092247$' "$_b/wall/contention.tsv" &&
+		[ "$(cut -f2,3 "$_b/wall/status.tsv" | tr '\t\n' ': ')" = "variant:status a:crashed b:crashed " ] &&
+		grep -q '(A) a' "$_b/wall/table.txt" && grep -q '^b ' "$_b/wall/contention.txt" &&
+		grep -q '^accel=tcg$' "$_b/wall/meta" && test -s "$_b/junit.xml"
+	_rc=$?
+	rm -rf "$_b"
+	return $_rc
+}
+t_ok "bench --tables: samples, status, contention, meta, the compare and contention tables and JUnit, from records alone" \
+	bench_tables lab/bench/bench.sh
+t_catches "mutation: bench.sh reading another mode's records is caught" lab/bench/bench.sh \
+	's|records=$(ls "$out/$mode"/r\*/\*/result.json 2>/dev/null)|records=$(ls "$out"/none/r*/*/result.json 2>/dev/null)|' bench_tables
+
 t_section "JUnit writer (tools/junit)"
 t_ok "junit: XSD-valid output, unsafe console text, excerpts, bad input (tests/junit/run.sh)" sh tests/junit/run.sh
 # guest_rows LOG [BOOTS]: a boot's record as make check's JUnit rows

@@ -28,6 +28,7 @@
 #                       sockets, -g 4), no microbenchmark
 #   --out DIR           results folder (default results/<date>-bench)
 #   --print-job         print the guest job the boots run, and nothing else
+#   --tables DIR        an earlier run's tables made again from its records
 #   --latency [OPTIONS] the latency guard instead (lab/bench/latency.sh, its own
 #                       options)
 set -u
@@ -36,9 +37,9 @@ if [ "${1:-}" = --latency ]; then
 	shift
 	exec sh "$LAB_ROOT/lab/bench/latency.sh" "$@"
 fi
-USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--galbraith] [--out DIR] [--print-job]"
+USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--galbraith] [--out DIR] [--print-job] [--tables DIR]"
 
-variants= rounds= repeats= loops= objects= time=wall out= quick=0 galbraith=0 print_job=0
+variants= rounds= repeats= loops= objects= time=wall out= quick=0 galbraith=0 print_job=0 tables=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
@@ -51,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--galbraith) galbraith=1; shift ;;
 	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
 	--print-job) print_job=1; shift ;;
+	--tables) [ $# -ge 2 ] || usage_die "--tables needs a value"; tables=$2; shift 2 ;;
 	*) usage_die "unknown argument '$1'" ;;
 	esac
 done
@@ -105,6 +107,117 @@ bench_job() {
 if [ $print_job = 1 ]; then
 	bench_job
 	exit 0
+fi
+
+# bench_tables: the tables of the run in $out (its modes $modes, its
+# variants $variants in their order, $params and $command for meta), from
+# the boots' records alone (lab/bench/samples.jq); a boot that left no
+# record counts as crashed. Exits non-zero when a boot did not pass.
+bench_tables() {
+	for mode in $modes; do
+		records=$(ls "$out/$mode"/r*/*/result.json 2>/dev/null)
+		# shellcheck disable=SC2086 # the records' paths: no spaces (--out's own)
+		{
+			printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n'
+			[ -z "$records" ] || jq -n -r --arg table samples -f "$LAB_ROOT/lab/bench/samples.jq" $records
+		} >"$out/$mode/samples.tsv"
+		# shellcheck disable=SC2086
+		{
+			printf 'round\tvariant\tstatus\tlog\n'
+			[ -z "$records" ] || jq -n -r --arg table status -f "$LAB_ROOT/lab/bench/samples.jq" $records
+			for d in "$out/$mode"/r*/*/; do
+				[ -f "$d/result.json" ] || printf '%s\t%s\tcrashed\t%s\n' "$(basename "$(dirname "$d")" | tr -d r)" \
+					"$(basename "$d")" "${d}console.log"
+			done
+		} >"$out/$mode/status.tsv"
+		# shellcheck disable=SC2086
+		{
+			printf 'round\tvariant\tmode\tcaller\tobject\tlock\tcount\twait_ns\n'
+			[ -z "$records" ] || jq -n -r --arg table contention -f "$LAB_ROOT/lab/bench/samples.jq" $records
+		} >"$out/$mode/contention.tsv"
+		# meta: what ran, from the records (the lab's commit, each variant's
+		# tree and its commit, QEMU's accelerator), and how.
+		# shellcheck disable=SC2086
+		{
+			[ -z "$records" ] || jq -n -r '[inputs] | sort_by(.run.started) | (.[0] | "date=\(.run.started)",
+				"lab=\(.lab.commit)", "accel=\(.run.accel)"),
+				(unique_by(.variant.name)[] | "source_\(.variant.name)=\(.variant.tree) \(.variant.tree_commit // "")")' $records
+			echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+			echo "host_cpus=$(nproc)"
+			echo "variants=$variants"
+			[ -z "$params" ] || echo "$params"
+			echo "time=$mode"
+			[ -z "$command" ] || echo "command=$command"
+		} >"$out/$mode/meta"
+	done
+
+	for mode in $modes; do
+		case $mode in
+		wall) what="wall time" ;;
+		instructions) what="instruction time (QEMU's icount: code-path length only, no cache or contention effects)" ;;
+		esac
+		[ $accel = tcg ] && what="$what, under TCG emulation"
+		{
+			echo "== $what"
+			"$LAB_ROOT/tools/compare/compare" "$out/$mode"
+		} >"$out/$mode/table.txt" 2>&1
+		# The plot shows the headline metrics only: hackbench's times and the
+		# alloc/free pair cost of three kmalloc sizes.
+		plot_metrics=$(awk -F '\t' 'NR > 1 && !seen[$3]++ &&
+			($3 ~ /^hackbench_.*_time$/ || $3 ~ /^kmalloc(8|256|4096)_alloc_free_pair$/) {
+				printf "--metric %s ", $3 }' "$out/$mode/samples.tsv")
+		# shellcheck disable=SC2086
+		"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" $plot_metrics "$out/$mode" \
+			>/dev/null 2>>"$out/$mode/table.txt"
+		awk -v order="$variants" -f "$LAB_ROOT/lab/bench/contention-table.awk" "$out/$mode/contention.tsv" \
+			"$out/$mode/samples.tsv" >"$out/$mode/contention.txt" 2>&1
+		sh "$LAB_ROOT/lab/bench/contention-plot.sh" "$out/$mode" >>"$out/$mode/contention.txt" 2>&1
+		"$LAB_ROOT/tools/compare/compare" --format csv "$out/$mode" >"$out/$mode/summary.csv" 2>/dev/null
+		"$LAB_ROOT/tools/compare/compare" --format json "$out/$mode" >"$out/$mode/summary.json" 2>/dev/null
+		cat "$out/$mode/table.txt"
+		echo "plot: $out/$mode/plot.png ($out/$mode/plot.svg)"
+		echo "== lock contention, $what"
+		cat "$out/$mode/contention.txt"
+		[ ! -s "$out/$mode/contention.png" ] ||
+			echo "plot: $out/$mode/contention.png ($out/$mode/contention.svg)"
+	done
+	# Each boot as a JUnit case for CI: ok passes; timeout, crashed or failed
+	# fails, with the record's reasons and the console log's path.
+	for mode in $modes; do
+		tail -n +2 "$out/$mode/status.tsv" | while IFS='	' read -r r v st con; do
+			dir=${con%/console.log} detail=
+			if [ "$st" != ok ]; then
+				detail=$dir.failed
+				{
+					echo "$st"
+					jq -r '.results.reasons[]' "$dir/result.json" 2>/dev/null || cat "$dir.boot"
+					echo "console log: $con"
+				} >"$detail"
+			fi
+			printf 'bench %s time\tround %s %s\t%s\t\t%s\n' "$mode" "$r" "$v" \
+				"$([ "$st" = ok ] && echo pass || echo fail)" "$detail"
+		done
+	done >"$out/cases.tsv"
+	"$LAB_ROOT/tools/junit/junit" --name "make bench" -o "$out/junit.xml" "$out/cases.tsv" &&
+		echo "junit: $out/junit.xml"
+	echo "results: $out"
+	failed=$(cat "$out"/*/status.tsv | awk -F '\t' 'NR > 1 && $3 != "ok" && $3 != "status"' | wc -l)
+	[ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their records"
+}
+
+# --tables DIR: an earlier run's tables again, from its records.
+if [ -n "$tables" ]; then
+	out=$tables
+	modes=$(for d in "$out"/*/r1; do [ -d "$d" ] && basename "$(dirname "$d")"; done)
+	[ -n "$modes" ] || die "$out holds no bench run (no MODE/r1/ folder)"
+	meta=$out/$(echo $modes | cut -d' ' -f1)/meta
+	variants=$(sed -n 's/^variants=//p' "$meta" 2>/dev/null)
+	[ -n "$variants" ] || variants=$(jq -r -s 'sort_by(.run.started) | map(.variant.name) | unique[]' "$out"/*/r*/*/result.json)
+	params=$(grep '^rounds=' "$meta" 2>/dev/null) command=$(sed -n 's/^command=//p' "$meta" 2>/dev/null)
+	accel=$(jq -r -s 'map(.run.accel) | unique | join(",")' "$out"/*/r*/*/result.json)
+	make -s -C "$LAB_ROOT/tools/compare" && make -s -C "$LAB_ROOT/tools/junit" || die "the compare tool or the JUnit writer does not build"
+	bench_tables
+	exit
 fi
 [ -n "$(echo $variants)" ] || usage_die "--variants is empty"
 [ "$objects" -ge 64 ] || usage_die "--objects must be at least 64 (slub_bench's bulk batch), not $objects"
@@ -176,94 +289,4 @@ while [ $r -le $rounds ]; do
 	r=$((r + 1))
 done
 
-# The tables, from the records alone (lab/bench/samples.jq); a boot that
-# left no record counts as crashed.
-for mode in $modes; do
-	records=$(ls "$out/$mode"/r*/*/result.json 2>/dev/null)
-	# shellcheck disable=SC2086 # the records' paths: no spaces (--out's own)
-	{
-		printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n'
-		[ -z "$records" ] || jq -n -r --arg table samples -f "$LAB_ROOT/lab/bench/samples.jq" $records
-	} >"$out/$mode/samples.tsv"
-	# shellcheck disable=SC2086
-	{
-		printf 'round\tvariant\tstatus\tlog\n'
-		[ -z "$records" ] || jq -n -r --arg table status -f "$LAB_ROOT/lab/bench/samples.jq" $records
-		for d in "$out/$mode"/r*/*/; do
-			[ -f "$d/result.json" ] || printf '%s\t%s\tcrashed\t%s\n' "$(basename "$(dirname "$d")" | tr -d r)" \
-				"$(basename "$d")" "${d}console.log"
-		done
-	} >"$out/$mode/status.tsv"
-	# shellcheck disable=SC2086
-	{
-		printf 'round\tvariant\tmode\tcaller\tobject\tlock\tcount\twait_ns\n'
-		[ -z "$records" ] || jq -n -r --arg table contention -f "$LAB_ROOT/lab/bench/samples.jq" $records
-	} >"$out/$mode/contention.tsv"
-	# meta: what ran, from the records (the lab's commit, each variant's
-	# tree and its commit, QEMU's accelerator), and how.
-	# shellcheck disable=SC2086
-	{
-		[ -z "$records" ] || jq -n -r '[inputs] | sort_by(.run.started) | (.[0] | "date=\(.run.started)",
-			"lab=\(.lab.commit)", "accel=\(.run.accel)"),
-			(unique_by(.variant.name)[] | "source_\(.variant.name)=\(.variant.tree) \(.variant.tree_commit // "")")' $records
-		echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
-		echo "host_cpus=$(nproc)"
-		echo "variants=$variants"
-		echo "$params"
-		echo "time=$mode"
-		echo "command=$command"
-	} >"$out/$mode/meta"
-done
-
-for mode in $modes; do
-	case $mode in
-	wall) what="wall time" ;;
-	instructions) what="instruction time (QEMU's icount: code-path length only, no cache or contention effects)" ;;
-	esac
-	[ $accel = tcg ] && what="$what, under TCG emulation"
-	{
-		echo "== $what"
-		"$LAB_ROOT/tools/compare/compare" "$out/$mode"
-	} >"$out/$mode/table.txt" 2>&1
-	# The plot shows the headline metrics only: hackbench's times and the
-	# alloc/free pair cost of three kmalloc sizes.
-	plot_metrics=$(awk -F '\t' 'NR > 1 && !seen[$3]++ &&
-		($3 ~ /^hackbench_.*_time$/ || $3 ~ /^kmalloc(8|256|4096)_alloc_free_pair$/) {
-			printf "--metric %s ", $3 }' "$out/$mode/samples.tsv")
-	# shellcheck disable=SC2086
-	"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" $plot_metrics "$out/$mode" \
-		>/dev/null 2>>"$out/$mode/table.txt"
-	awk -v order="$variants" -f "$LAB_ROOT/lab/bench/contention-table.awk" "$out/$mode/contention.tsv" \
-		"$out/$mode/samples.tsv" >"$out/$mode/contention.txt" 2>&1
-	sh "$LAB_ROOT/lab/bench/contention-plot.sh" "$out/$mode" >>"$out/$mode/contention.txt" 2>&1
-	"$LAB_ROOT/tools/compare/compare" --format csv "$out/$mode" >"$out/$mode/summary.csv" 2>/dev/null
-	"$LAB_ROOT/tools/compare/compare" --format json "$out/$mode" >"$out/$mode/summary.json" 2>/dev/null
-	cat "$out/$mode/table.txt"
-	echo "plot: $out/$mode/plot.png ($out/$mode/plot.svg)"
-	echo "== lock contention, $what"
-	cat "$out/$mode/contention.txt"
-	[ ! -s "$out/$mode/contention.png" ] ||
-		echo "plot: $out/$mode/contention.png ($out/$mode/contention.svg)"
-done
-# Each boot as a JUnit case for CI: ok passes; timeout, crashed or failed
-# fails, with the record's reasons and the console log's path.
-for mode in $modes; do
-	tail -n +2 "$out/$mode/status.tsv" | while IFS='	' read -r r v st con; do
-		dir=${con%/console.log} detail=
-		if [ "$st" != ok ]; then
-			detail=$dir.failed
-			{
-				echo "$st"
-				jq -r '.results.reasons[]' "$dir/result.json" 2>/dev/null || cat "$dir.boot"
-				echo "console log: $con"
-			} >"$detail"
-		fi
-		printf 'bench %s time\tround %s %s\t%s\t\t%s\n' "$mode" "$r" "$v" \
-			"$([ "$st" = ok ] && echo pass || echo fail)" "$detail"
-	done
-done >"$out/cases.tsv"
-"$LAB_ROOT/tools/junit/junit" --name "make bench" -o "$out/junit.xml" "$out/cases.tsv" &&
-	echo "junit: $out/junit.xml"
-echo "results: $out"
-failed=$(cat "$out"/*/status.tsv | awk -F '\t' 'NR > 1 && $3 != "ok" && $3 != "status"' | wc -l)
-[ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their records"
+bench_tables

@@ -100,6 +100,7 @@ echo "farm: $farm (LAVA job $(awk -F '\t' '$1 == "lava" && $2 == "job" { print $
 
 # The lab's verdict on the same console: the run's record, as boot.sh
 # writes one (what ran, then what the console says).
+# shellcheck disable=SC2046 # --numa, or nothing
 qemu_argv --purpose lava $([ "$V_NUMA" = no ] || echo --numa) --append "$V_CMDLINE" | qemu_words >"$out/qemu.argv"
 sh "$LAB_ROOT/lab/verdict/record.sh" start --variant "$V_NAME" --job "$gjob" --purpose lava \
 	--argv "$out/qemu.argv" --artifact console="$out/console.log" --artifact lava_log="$out/lava-run.log" \

@@ -38,7 +38,7 @@ for d in "$@"; do
 	max=$(echo "$row" | cut -f3 | tr -d '>=')
 	[ -n "$base_max" ] || base_max=$max
 	ratio=$(awk -v a="$max" -v b="$base_max" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-	# shellcheck disable=SC2046
+	# shellcheck disable=SC2046,SC2183 # the row's five fields, one word each
 	printf '%-44s %10s %8s %8s %8s %7s\n' $(printf '%s\n' "$row" | tr '\t' ' ') "$ratio"
 done
 
