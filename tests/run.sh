@@ -87,6 +87,17 @@ t_says "real log: a case running when the kernel died has crashed, with its diag
 # No case at all is a failure (kunit.py's NO_TESTS), never a pass.
 no_cases() { printf 'LAB-JOB-BEGIN\nLAB-JUDGE\nKTAP version 1\n1..0\nLAB-JOB-END status=0\n' >"$rec_dir/none.log" && rec "$rec_dir/none.log"; }
 t_refuses "a run with no case fails" 'no case reported a result' no_cases
+# no_cases_fail PARSER: the one status rule (parse.sh, or a broken copy)
+# fails a run with no case.
+no_cases_fail() { no_cases >/dev/null; [ "$(sh "$1" "$rec_dir/none.log" | jq -r .results.status)" = fail ]; }
+t_catches "mutation: parse.sh passing a run with no case is caught" lab/verdict/parse.sh \
+	's/elif \$f.counts.total == 0 or \$f.counts.fail/elif $f.counts.fail/' no_cases_fail
+# crash_incomplete PARSER: a run without its end marker is incomplete,
+# crashed, whatever its cases.
+crash_incomplete() { [ "$(sh "$1" $fx/logs/mutation-oops-in-test.log | jq -r '.results | "\(.status) \(.error_code)"')" = "incomplete crashed" ]; }
+t_catches "mutation: parse.sh ranking failed cases above a crash is caught" lab/verdict/parse.sh \
+	's/elif \$f.ended | not then {status: "incomplete", error_code: "crashed"}/elif ($f.ended | not) and $f.counts.fail == 99 then {status: "incomplete", error_code: "crashed"}/' \
+	crash_incomplete
 t_refuses "a missing log is an error" 'no console log' rec $fx/logs/nonexistent.log
 t_refuses "record.sh without arguments is a usage error" 'usage' sh lab/verdict/record.sh
 t_refuses "record.sh: a bad --qemu-exit is a usage error" "takes an exit status" rec $fx/logs/clean.log --qemu-exit x
@@ -110,7 +121,7 @@ whole_record() {
 	_w=$(mktemp -d) && fake_build "$_w" && printf '%s\n' qemu-system-x86_64 -accel tcg >"$_w/argv" &&
 		LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs LAB_OBJ=$_w sh -c '. lab/lib/common.sh && load_variant good &&
 			build_record "$V_OBJ" pass "$(date +%s)" bzImage' &&
-		LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs LAB_OBJ=$_w sh lab/verdict/record.sh start --variant good \
+		LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs LAB_OBJ=$_w sh "${1:-lab/verdict/record.sh}" start --variant good \
 			--job $job --purpose check --accel tcg --smp 2 --memory 1G --numa-nodes 1 --timeout 900 --cmdline "console=ttyS0" \
 			--argv "$_w/argv" --artifact console=$fx/logs/clean.log --label round=2 "$_w/result.json" &&
 		jq -r '"start: \(.results) \(.variant.name) \(.build.results.status) \(.run.qemu_argv | join(" ")) \(.run.timeout_s)"' "$_w/result.json" &&
@@ -122,6 +133,9 @@ whole_record() {
 }
 t_says "before QEMU: the record says what runs (variant, build record, argv, timeout), no results yet" \
 	'^start: null good pass qemu-system-x86_64 -accel tcg 900$' whole_record
+start_empty() { whole_record "$1" | grep -q '^start: null good '; }
+t_catches "mutation: record.sh writing a start record with results is caught" lab/verdict/record.sh \
+	's/		 results: null, measurements: \[\],/		 results: {}, measurements: [],/' start_empty
 t_says "after it: the run's status and the console's path beside what ran" \
 	"^end: 1 40 series a 6.12.118 $job check 0 2 true pass $fx/logs/clean.log\$" whole_record
 
