@@ -929,6 +929,12 @@ t_says "the record: what ran (variant, purpose, QEMU's argv, accelerator), befor
 	jq -r '[.variant.name, .variant.tree, (.variant.fragments | join(",")), .run.purpose, .run.qemu_argv[0], .run.accel, .run.smp, .run.memory, .run.numa_nodes, .run.timeout_s, (.run.cmdline | split(" ") | .[-1])] | join(" ")' $rx/result.json
 t_says "its results: failed, judged by the guest, 27 cases, 7 of them failed" '^fail guest 27 7 end$' \
 	jq -r '[.results.status, .results.judged_by, .results.counts.total, .results.counts.fail, .results.reached] | join(" ")' $rx/result.json
+reread() {
+	cp $rx/result.json "$rec_dir/again.json" && sh lab/verdict/record.sh "$rec_dir/again.json" >/dev/null
+	jq -S 'del(.run.duration_s)' $rx/result.json >"$rec_dir/want.json" &&
+		jq -S 'del(.run.duration_s)' "$rec_dir/again.json" | diff -u "$rec_dir/want.json" -
+}
+t_ok "a finished record read again (record.sh RECORD) keeps what ran and gives the same results" reread
 every_stage() {
 	_s=$rec_dir/stages && rm -rf "$_s" && mkdir "$_s" &&
 	# JUnit rows (make check), a failed case with its reasons.

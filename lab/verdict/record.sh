@@ -26,7 +26,9 @@
 # run's duration, and what the one console parser (lab/verdict/parse.sh)
 # reads from the console (the start record's artifacts.console, or
 # CONSOLE-LOG): results and measurements. Without a start record (a
-# console LAVA read, an old log) the record holds the console's alone.
+# console LAVA read, an old log) the record holds the console's alone; a
+# finished record given again (alone, or with its own console) is read
+# again, what ran kept.
 # When the console has lock-contention blocks, the build's function list
 # is written beside the record (functions.tsv) for the parser. Prints
 # "ok: LOG" or the reasons as "FAIL: ..." lines; exits 0 when the status
@@ -147,15 +149,22 @@ case $# in
 2) log_file=$1 record=$2 ;;
 *) usage_die "expected [CONSOLE-LOG] RECORD.json" ;;
 esac
-# The start record, when there is one; else one of the console alone.
+# What the record says ran (its start, or a finished record read again
+# by today's parser), when there is one; else the console alone.
 start='{"schema": 1, "lab": null, "variant": null, "build": null, "run": null, "artifacts": {}}'
-if [ -f "$record" ] && jq -e '.schema == 1 and .results == null' "$record" >/dev/null 2>&1; then
-	start=$(cat "$record")
+if [ -f "$record" ] && jq -e --arg log "$log_file" '.schema == 1 and ($log == "" or .artifacts.console == null
+	or .artifacts.console == $log)' "$record" >/dev/null 2>&1; then
+	start=$(jq '.results = null | .measurements = []' "$record")
 fi
 [ -n "$log_file" ] || log_file=$(printf '%s\n' "$start" | jq -r '.artifacts.console // empty')
 [ -n "$log_file" ] || usage_die "no console log given, and $record has none"
 [ -f "$log_file" ] || die "no console log at $log_file"
 [ -n "$timeout" ] || timeout=$(printf '%s\n' "$start" | jq -r '.run.timeout_s // empty')
+# A finished record read again keeps the QEMU exit it has.
+case " $opts " in
+*" --qemu-exit "*) ;;
+*) opts="$opts $(printf '%s\n' "$start" | jq -r '.run.qemu_exit // empty | "--qemu-exit \(.)"')" ;;
+esac
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -170,9 +179,9 @@ sh "$LAB_ROOT/lab/verdict/parse.sh" $opts ${timeout:+--timeout "$timeout"} \
 	${functions:+--functions "$functions"} "$log_file" >"$tmp/parsed" || exit 2
 printf '%s\n' "$start" >"$tmp/start"
 write "$record" '$start[0] as $s | $parsed[0] as $p
-	| $s + {run: (if $s.run == null then {qemu_exit: $p.host.qemu_exit}
-		else $s.run + {qemu_exit: $p.host.qemu_exit,
-			duration_s: (now - ($s.run.started | fromdateiso8601) | floor)} end),
+	| $s + {run: (($s.run // {}) + {qemu_exit: $p.host.qemu_exit}
+		| if .started != null and .duration_s == null
+			then .duration_s = (now - (.started | fromdateiso8601) | floor) else . end),
 		results: $p.results, measurements: $p.measurements,
 		artifacts: ($s.artifacts + {console: $console}
 			+ (if $functions == "" then {} else {functions: $functions} end))}' \
