@@ -60,7 +60,7 @@ t_says "the guest's diagnostics (before its result) are kept with its failed cas
 t_refuses "a kernel report printed after the guest's judge read the log fails" \
 	"judge did not read|BUG: sleeping function" rec $fx/logs/late-splat.log
 t_says "and it is the host's own finding, a report after the judge" '^fail 1 true$' \
-	rec_field $fx/logs/late-splat.log '"\(.results.status) \(.results.splats | length) \(.results.reports[0].after_judge)"'
+	rec_field $fx/logs/late-splat.log '"\(.results.status) \(.results.splats | length) \(.results.reports[0].host_finding)"'
 t_refuses "a run whose KTAP is cut short (a judge that broke) fails" 'did not judge its run' \
 	rec $fx/logs/no-guest-verdict.log
 t_says "its record: incomplete, no verdict" '^incomplete no_verdict host$' \

@@ -211,7 +211,7 @@ jq -n --rawfile ktap "$tmp/ktap" --rawfile reports "$tmp/reports" --rawfile spla
 			| if ($log | length) > 0 then . + {log: $log} else . end],
 		splats: $f.splats, parse_errors: $f.errors,
 		reports: [$reports | lines[] | {text: .[1], message: (.[2] | nonempty),
-			stack: ((.[3] // "") | split(" ") | map(select(length > 0))), after_judge: (.[0] == "true")}]}),
+			stack: ((.[3] // "") | split(" ") | map(select(length > 0))), host_finding: (.[0] == "true")}]}),
 	   measurements: [$m[] | select(.[0] == "m") | {kind: .[1],
 		labels: (.[6:] | map(index("=") as $i | {key: .[:$i], value: .[$i + 1:]}) | from_entries),
 		metric: .[2], value: (.[3] | tonumber? // null), unit: .[4], better: .[5]}]}'
