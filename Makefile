@@ -9,13 +9,14 @@ JOB ?= guest/jobs/check.sh
 # REPEATS and ARGS (make hackbench) have their defaults in lab/bench/hackbench.sh;
 # they are passed on only when set.
 
-.PHONY: all check check-quick check-distro bench deb rt-eval deps tree mainline series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
+.PHONY: all check check-quick check-full check-distro bench deb rt-eval deps tree mainline series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
 
 all: help
 
 help:
 	@echo "make check                 lab self-tests + build, boot and test the series (RT + lockdep)"
 	@echo "make check-quick           the edit loop: lab tests, series round trip, checkpatch, one RT raw-lock debug boot"
+	@echo "make check-full            make check and its long cases: README's walkthrough, menuconfig and Debian-config tests, plain RT's wrong-context boot"
 	@echo "make check-distro          Debian's RT configuration + lockdep, series and plain 6.12, on 2 NUMA nodes (two ~40-min builds)"
 	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench/bench.sh)"
 	@echo "make bench BENCH_ARGS=--galbraith  Galbraith's list_lock table: RT base, RT series spinlock_t and raw, non-RT series"
@@ -47,6 +48,9 @@ check: deps
 
 check-quick: deps
 	$(SH) lab/check/check.sh --quick
+
+check-full: deps
+	$(SH) lab/check/check.sh --full
 
 check-distro: deps
 	$(SH) lab/check/check-distro.sh

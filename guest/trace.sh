@@ -34,16 +34,18 @@ tracefs() {
 # that no hardware interrupt entered (see irq_entry_events). Prints
 # LAB-LATENCY lines; fails when tracing is missing.
 latency_arm() {
-	_min=${1:-0}
+	_min=${1:-0} _tracer=${2:-tracer}
 	_t=$(tracefs)
 	if [ ! -d $_t/events/preemptirq ] || [ ! -f $_t/synthetic_events ]; then
 		echo "LAB-LATENCY missing: this kernel has no preemptirq events or synthetic events (configs/latency.config)"
 		return 1
 	fi
-	echo preemptirqsoff >$_t/current_tracer && echo 0 >$_t/tracing_max_latency || {
-		echo "LAB-LATENCY missing: no preemptirqsoff tracer"
-		return 1
-	}
+	if [ "$_tracer" = tracer ]; then
+		echo preemptirqsoff >$_t/current_tracer && echo 0 >$_t/tracing_max_latency || {
+			echo "LAB-LATENCY missing: no preemptirqsoff tracer"
+			return 1
+		}
+	fi
 	echo "irqoff_section u64 ns; s32 s0; s32 s1; s32 e0; s32 e1; s32 dp" >>$_t/synthetic_events &&
 	echo 'hist:keys=common_cpu:t0=common_timestamp,c0=caller_offs,p0=parent_offs,pid0=common_pid' \
 		>>$_t/events/preemptirq/irq_disable/trigger &&
@@ -53,7 +55,7 @@ latency_arm() {
 		>>$_t/events/synthetic/irqoff_section/trigger &&
 	echo "preemptoff_section u64 ns; s32 dp; unsigned long[] stack" >>$_t/synthetic_events &&
 	echo "preemptoff_noirq_section u64 ns; s32 dp; unsigned long[] stack" >>$_t/synthetic_events &&
-	echo "irq_in_section u64 ns" >>$_t/synthetic_events &&
+	echo "irq_in_section u64 ns; u64 entry" >>$_t/synthetic_events &&
 	echo 'hist:keys=common_cpu:t1=common_timestamp,pid1=common_pid,t2=common_timestamp,pid2=common_pid' \
 		>>$_t/events/preemptirq/preempt_disable/trigger &&
 	echo 'hist:keys=common_cpu:d1=common_timestamp-$t1,dp1=common_pid-$pid1,s1=common_stacktrace:onmatch(preemptirq.preempt_disable).trace(preemptoff_section,$d1,$dp1,$s1)' \
@@ -61,6 +63,7 @@ latency_arm() {
 	echo 'hist:keys=stack.stacktrace:m=ns:onmax($m).save(dp):size=131072 if dp == 0 && ns >= '$_min \
 		>>$_t/events/synthetic/preemptoff_section/trigger &&
 	irq_entry_events $_t &&
+	echo 'hist:keys=entry:vals=hitcount' >>$_t/events/synthetic/irq_in_section/trigger &&
 	echo 'hist:keys=common_cpu:d2=common_timestamp-$t2,dp2=common_pid-$pid2,s2=common_stacktrace:onmatch(preemptirq.preempt_disable).trace(preemptoff_noirq_section,$d2,$dp2,$s2)' \
 		>>$_t/events/preemptirq/preempt_enable/trigger &&
 	echo 'hist:keys=stack.stacktrace:m=ns:onmax($m).save(dp):size=131072 if dp == 0 && ns >= '$_min \
@@ -69,37 +72,38 @@ latency_arm() {
 		cat $_t/error_log
 		return 1
 	}
-	echo "LAB-LATENCY armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock) preemptoff_min=$_min noirq=yes"
+	echo "LAB-LATENCY armed clock=$(sed 's/.*\[\(.*\)\].*/\1/' $_t/trace_clock) preemptoff_min=$_min noirq=yes tracer=$([ "$_tracer" = tracer ] && echo yes || echo no)"
 }
 
-# irq_entry_events TRACEFS: make every hardware interrupt's entry consume
-# the open preemption-off section's t2, so that the section is left out of
-# the third histogram. On PREEMPT_RT interrupts stay enabled in a
-# preemption-off section and one that arrives is handled inside it (a
-# timer interrupt takes up to some 30000 instructions under these
-# tracers), so the longest preemption-off section of any code is mostly
-# an interrupt's; without them a section's length is its own. A variable
-# read in an expression is read once: the section's own end then finds no
-# t2 and is not traced. The x86 vector events and irq_handler_entry cover
-# the timer, IPIs, irq_work and device interrupts; the timer's and the
-# devices' must exist.
+# irq_entry_events TRACEFS: make every hardware interrupt's, exception's
+# and NMI's entry consume the open preemption-off section's t2, so that the
+# section is left out of the third histogram. On PREEMPT_RT interrupts stay
+# enabled in a preemption-off section and one that arrives is handled
+# inside it (a timer interrupt takes up to some 30000 instructions under
+# these tracers), so the longest preemption-off section of any code is
+# mostly an interrupt's; without them a section's length is its own. A
+# variable read in an expression is read once: the section's own end then
+# finds no t2 and is not traced. Each entry inside a section is counted by
+# its kind (irq_in_section's entry: the number of its event in the list
+# printed as LAB-LATENCY entry-kind), so that the report shows the
+# exclusion ran. Every x86 vector's entry event, irq_handler_entry (device
+# interrupts), the kernel's page faults and the NMI handler are hooked;
+# the timer's and the devices' events must exist.
 irq_entry_events() {
+	_hooked=
+	for _e in irq_vectors/local_timer_entry irq/irq_handler_entry; do
+		[ -d $1/events/$_e ] || { echo "LAB-LATENCY missing: no $_e event"; return 1; }
+	done
 	_i=0
 	for _e in irq_vectors/local_timer_entry irq/irq_handler_entry \
-		irq_vectors/irq_work_entry irq_vectors/reschedule_entry \
-		irq_vectors/call_function_entry irq_vectors/call_function_single_entry; do
-		if [ ! -d $1/events/$_e ]; then
-			case $_e in
-			irq_vectors/local_timer_entry | irq/irq_handler_entry)
-				echo "LAB-LATENCY missing: no $_e event"
-				return 1
-				;;
-			esac
-			continue
-		fi
+		$(cd $1/events && ls -d irq_vectors/*_entry exceptions/page_fault_kernel \
+			exceptions/page_fault_user nmi/nmi_handler 2>/dev/null); do
+		case " $_hooked " in *" $_e "*) continue ;; esac
+		_hooked="$_hooked $_e"
 		_i=$((_i + 1))
-		echo 'hist:keys=common_cpu:di'$_i'=common_timestamp-$t2:onmatch(preemptirq.preempt_disable).trace(irq_in_section,$di'$_i')' \
+		echo 'hist:keys=common_cpu:di'$_i'=common_timestamp-$t2,k'$_i'='$_i':onmatch(preemptirq.preempt_disable).trace(irq_in_section,$di'$_i',$k'$_i')' \
 			>>$1/events/$_e/trigger || return 1
+		echo "LAB-LATENCY entry-kind $_i $_e"
 	done
 }
 
@@ -116,7 +120,12 @@ latency_report() {
 	echo "LAB-LATENCY-BEGIN preemptoff-noirq"
 	preemptoff_sites <$_t/events/synthetic/preemptoff_noirq_section/hist | sed 's/^/LAB-LATENCY preemptoff-noirq /'
 	echo "LAB-LATENCY-END preemptoff-noirq"
+	echo "LAB-LATENCY-BEGIN entries"
+	awk '/^\{ entry: / { gsub(/[{}:]/, " "); print "entry " $2 " hits=" $4 }' \
+		$_t/events/synthetic/irq_in_section/hist | sed 's/^/LAB-LATENCY /'
+	echo "LAB-LATENCY-END entries"
 	echo 0 >$_t/tracing_on
+	[ "$(cat $_t/current_tracer)" = preemptirqsoff ] || return 0
 	echo "LAB-LATENCY-BEGIN tracer max_us=$(cat $_t/tracing_max_latency)"
 	sed 's/^/LAB-LATENCY tracer /' $_t/trace
 	echo "LAB-LATENCY-END tracer"
@@ -180,12 +189,28 @@ cyclictest_stop() {
 	echo "LAB-CYCLICTEST-END"
 }
 
-# slab_burst_start SLABS / slab_burst_stop: slab_burst.ko (guest/modules/)
+# latency_calibrate: lat_calibrate.ko (guest/modules/) runs empty sections
+# of both kinds at sites of its own, which the armed histograms time: the
+# instrument's own share of every section (latency-parse.awk reports them as
+# the floor). Prints LAB-CALIBRATE runs=N.
+latency_calibrate() {
+	insmod /lab/lat_calibrate.ko || { say "LAB-CALIBRATE missing: lat_calibrate did not load"; return 1; }
+	# Where its code is, as an offset from _stext like the histograms'
+	# sites (the host names kernel sites from System.map, not modules').
+	_st=$(awk '$3 == "_stext" { print $1; exit }' /proc/kallsyms)
+	_tx=$(cat /sys/module/lat_calibrate/sections/.text)
+	say "LAB-CALIBRATE text_off=$((0x${_tx#0x} - 0x$_st)) size=$(cat /sys/module/lat_calibrate/coresize)"
+	dmesg | sed -n 's/.*\(LAB-CALIBRATE runs=[0-9]*\).*/\1/p' | tail -n 1
+}
+
+# slab_burst_start SLABS [PARAM=VALUE...] / slab_burst_stop: slab_burst.ko (guest/modules/)
 # leaves SLABS partial slabs in a cache of its own and frees them from
 # another CPU, burst after burst, until stopped. Stopping waits for the
 # current burst and prints how many ran.
 slab_burst_start() {
-	insmod /lab/slab_burst.ko slabs="$1"
+	_slabs=$1
+	shift
+	insmod /lab/slab_burst.ko slabs="$_slabs" "$@"
 }
 
 slab_burst_stop() {

@@ -10,12 +10,13 @@ fx=tests/fixtures
 # A person's make menuconfig changes (local/) change no test's answer.
 LAB_LOCAL=$PWD/$fx/no-local
 export LAB_LOCAL
-quick=0 summary=1
+quick=0 long=0 summary=1
 for a in "$@"; do
 	case $a in
 	--quick) quick=1 ;;
+	--full) long=1 ;; # make check-full: the tests that configure kernels too
 	--no-summary) summary=0 ;; # the caller prints the closing line
-	*) echo "usage: tests/run.sh [--quick] [--no-summary]" >&2; exit 2 ;;
+	*) echo "usage: tests/run.sh [--quick|--full] [--no-summary]" >&2; exit 2 ;;
 	esac
 done
 
@@ -307,7 +308,7 @@ t_refuses "build: a config other than tinyconfig or debian:FLAVOUR is refused" "
 t_says "a Debian-configuration variant builds in a folder of its own" \
 	'^build=.*/series-debian-amd64_rt_amd64-distro-debug-slub-bench$' sh lab/kernel/variants.sh series-rt-debian-debug
 t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check/check-distro.sh now
-t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline' or 'series@REV\[:N\]'" \
+t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline', 'series@REV\[:N\]' .* or 'series\+MUTATION'" \
 	tv variants sh lab/kernel/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \
 	sh -c "LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs sh lab/kernel/variants.sh earlier | grep -qx 'build=.*/series-0123456789ab-1-a'"
@@ -315,6 +316,10 @@ t_refuses "build: a tree at a revision that moves (HEAD) is refused" "not 'serie
 	tv variants sh lab/kernel/build.sh moving-rev
 t_refuses "tree: series@ a revision the lab does not have is refused" "'0000000' is not a commit of the lab" \
 	sh lab/series/tree.sh series@0000000
+t_refuses "tree: series+ a mutation tests/mutations/ does not have is refused" "expected series\+MUTATION" \
+	sh lab/series/tree.sh series+no-such-mutation
+t_refuses "build: a tree series+ naming no mutation is refused" "names no patch tests/mutations/no-such.patch" \
+	sh -c "printf 'tree=series+no-such\nfragments=guest\n' >$T_OUT.v && mkdir -p $T_OUT.d && mv $T_OUT.v $T_OUT.d/x.variant && LAB_VARIANTS=$T_OUT.d sh lab/kernel/variants.sh x"
 t_refuses "tree: series@REV:N with more patches than REV has is refused" "has fewer than 999 patches" \
 	sh lab/series/tree.sh series@$(git rev-parse --short=12 HEAD):999
 t_refuses "tree: series@REV: without a count is refused" "expected series@REV or series@REV:N" \
@@ -406,8 +411,8 @@ t_section "the variant matrix: builds and boot lines (variants/*.variant, *.boot
 t_ok "every variant of the old 19 files resolves to the same tree, fragments and cmdline" sh -c \
 	"for n in \$(sed -n 's/^variant=//p' $fx/variants.dump); do sh lab/kernel/variants.sh \$n || exit 1; done |
 		grep -v '^build=' | diff -u $fx/variants.dump -"
-t_says "make check's matrix: the three debug builds x 4 boots, and series-preempt-debug" \
-	'^13 series-nonrt-debug .* series-preempt-debug .* series-rt-raw-debug-nocpupartial $' \
+t_says "make check's matrix: the three debug builds x 4 boots, and the non-RT build fully preemptible" \
+	'^13 series-nonrt-debug .* series-nonrt-debug-preempt .* series-rt-raw-debug-nocpupartial $' \
 	sh -c 'n=$(sh lab/kernel/variants.sh --check | tr "\n" " ") && echo "$(echo $n | wc -w) $n"'
 t_says "a boot line's variant is booted with its parameters where {boot} stands" '^cmdline=x=1 p=1 q=2 y=2$' \
 	tv matrix sh lab/kernel/variants.sh booted-two
@@ -770,6 +775,26 @@ t_ok "the sections no interrupt entered (noirq=yes) are read as their own kind" 
 lnoirq_cut() { lnoirq | sed '/LAB-LATENCY-BEGIN preemptoff-noirq/,$d' | lparse -; }
 t_refuses "a guest that armed it and printed no such block is refused" 'report is incomplete' lnoirq_cut
 lnostext() { grep -v ' _stext$' $lx/System.map >"$T_OUT.map"; awk -f lab/bench/latency-parse.awk "$T_OUT.map" $lx/slub-functions $lx/console.log; }
+# A guard log of series v4 (guest/trace.sh with every entry hooked and
+# counted, lat_calibrate loaded; System.map cut to the symbols it needs).
+l4=$fx/latency-v4
+lparse4() {
+	awk -v round=1 -v variant=v -v burst=1000 -v cyclictest=/dev/null \
+		-f lab/bench/latency-parse.awk $l4/System.map $l4/slub-functions "$1"
+}
+t_ok "a recorded v4 guard log gives its sections, lat_calibrate's as the floor and the entries by kind" \
+	sh -c "$(command -v awk) -v round=1 -v variant=v -v burst=1000 -v cyclictest=/dev/null -f lab/bench/latency-parse.awk $l4/System.map $l4/slub-functions $l4/console.log | diff -u $l4/console.sections -"
+t_says "lat_calibrate's empty interrupts-off sections are the calibration's, named by the module's place" \
+	'^1	v	1000	irqoff	1567	20000	calibration	lat_calibrate	' lparse4 $l4/console.log
+t_says "the local timer entered 30530 preemption-off sections" '^1	v	1000	entry	0	30530	no	irq_vectors/local_timer_entry' \
+	lparse4 $l4/console.log
+lnoentry() { grep -v 'LAB-LATENCY entry [0-9]' $l4/console.log | lparse4 -; }
+t_refuses "a noirq report in which no entry came inside a section is refused: its exclusion never ran" \
+	'preemptoff-noirq exclusion did not run' lnoentry
+lnoentries() { sed '/LAB-LATENCY-BEGIN entries/,/LAB-LATENCY-END entries/d' $l4/console.log | lparse4 -; }
+t_refuses "a noirq report without the count of entries is refused" 'no count of the entries' lnoentries
+lunnamed() { grep -v 'LAB-LATENCY entry-kind 1 ' $l4/console.log | lparse4 -; }
+t_refuses "an entry of a kind the guest never named is refused" 'kind 1, which the guest never named' lunnamed
 t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
 ltable() { awk -F '\t' -f lab/bench/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
 t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own, not a sleep), spread over rounds, ratio, SLUB's preemption-off sites, cyclictest" ltable
@@ -779,6 +804,9 @@ t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" 
 t_refuses "latency: --append without its value is refused" "--append needs a value" sh lab/bench/latency.sh --append
 t_refuses "latency: a bad --preempt-min is refused" "--preempt-min takes a whole number of ns, not '4us'" sh lab/bench/latency.sh --preempt-min 4us
 t_refuses "latency: an unknown variant is refused" 'unknown variant "nosuch"' sh lab/bench/latency.sh --variants nosuch
+t_refuses "latency: a bad --tracer is refused" "--tracer takes on or off, not 'maybe'" sh lab/bench/latency.sh --tracer maybe
+t_refuses "latency: --burst-args takes module parameters only" "--burst-args takes slab_burst's NAME=VALUE parameters, not 'bulk=1;reboot'" \
+	sh lab/bench/latency.sh --burst-args 'bulk=1;reboot'
 t_refuses "bench --latency passes its options to latency.sh" "unknown argument '--objects'" sh lab/bench/bench.sh --latency --objects 64
 
 t_section "lock-contention attribution, read once into the record (lab/verdict/contention.awk; lab/bench/samples.jq, contention-table.awk, contention-plot.sh)"
@@ -1087,10 +1115,12 @@ if [ $quick = 0 ]; then
 		env LAB_KERNEL_DEB=0.0-0 sh lab/series/tree.sh base
 	rt=$(mktemp)
 	timed "  series round trip" sh tests/series-roundtrip.sh >"$rt" 2>&1 &
-	t_section "make menuconfig without a person (lab/kernel/menuconfig.sh --edit, lab/kernel/configure.sh)"
-	timed "  menuconfig test" sh tests/menuconfig.sh
-	t_section "Debian's configuration as a lab build (lab/kernel/configure.sh, config=debian:...)"
-	timed "  distro config test" sh tests/distro-config.sh
+	if [ $long = 1 ]; then
+		t_section "make menuconfig without a person (lab/kernel/menuconfig.sh --edit, lab/kernel/configure.sh)"
+		timed "  menuconfig test" sh tests/menuconfig.sh
+		t_section "Debian's configuration as a lab build (lab/kernel/configure.sh, config=debian:...)"
+		timed "  distro config test" sh tests/distro-config.sh
+	fi
 	wait $!
 	t_section "series round trip (lab/series/tree.sh)"
 	cat "$rt"

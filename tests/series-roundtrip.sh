@@ -20,7 +20,13 @@ export LAB_PATCHES="$scratch/patches" LAB_SERIES_TREE="$scratch/series"
 unset KERNEL_SRC
 
 t_ok "base tree is unpacked and committed" sh lab/series/tree.sh base
-t_ok "patches/series applies on the base" sh lab/series/tree.sh series
+# Made with plumbing at a fixed date and identity: the same on every machine.
+t_says "the upstream commit is v6.12.118's files, the same commit everywhere" \
+	'^1d380e5160984a346cf69885ccb2f32b0290dbd7$' \
+	sh -c 'sh lab/series/tree.sh upstream 2>/dev/null && git -C build/src/base rev-parse upstream'
+t_says "on it kernel-parameters.txt is upstream's blob, not Debian's" '^c0748a3c5aa6e7106bce9658391269e390c7727a$' \
+	git -C build/src/base rev-parse upstream:Documentation/admin-guide/kernel-parameters.txt
+t_ok "patches/series applies on the upstream commit" sh lab/series/tree.sh series
 before=$(grep -c . "$scratch/patches/series")
 t_ok "the applied tree matches patches/" sh lab/series/tree.sh verify
 
@@ -44,6 +50,19 @@ if [ "$after" -eq $((before + 1)) ] &&
 else
 	t_fail "series gained exactly the new patch" "before=$before after=$after"
 fi
+
+# Index lines that name Debian's blob are refused: git am -3 on upstream's
+# tree could not use them.
+cp -r "$scratch/patches" "$scratch/good"
+kp=$(grep -l '^diff --git a/Documentation/admin-guide/kernel-parameters.txt' "$scratch"/patches/0*.patch | head -n 1)
+sed -i '/^diff --git a\/Documentation\/admin-guide\/kernel-parameters.txt/{n;s/^index [0-9a-f]*\.\./index 300a8ad../}' "$kp"
+t_refuses "verify refuses an index line that names Debian's kernel-parameters.txt" \
+	"index line of Documentation/admin-guide/kernel-parameters.txt names 300a8ad" sh lab/series/tree.sh verify
+rm -rf "$scratch/patches" && cp -r "$scratch/good" "$scratch/patches"
+printf 'base-commit: 0123456789abcdef0123456789abcdef01234567\n' >>"$scratch/patches/0000-cover-letter.patch"
+t_refuses "a cover letter with a base-commit no one else has is refused" "states a base-commit" \
+	sh lab/series/list-check.sh
+rm -rf "$scratch/patches" && mv "$scratch/good" "$scratch/patches"
 
 # What a maintainer would not get from the list is refused.
 cp -r "$scratch/patches" "$scratch/good"

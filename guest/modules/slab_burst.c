@@ -9,7 +9,11 @@
  * with one CPU, from another thread on it) and destroys the cache. It
  * stops when 1 is written to its "stop" parameter; "bursts" then counts
  * the bursts done. Whatever walks a partial list under list_lock meanwhile
- * (shrink, sysfs counters, allocation) meets a list @slabs long.
+ * (shrink, sysfs counters, allocation) meets a list @slabs long. With
+ * @bulk the objects each slab loses first are freed with one
+ * kmem_cache_free_bulk() a slab, as a bulk caller frees them; with
+ * slab_debug= that is one list_lock hold of debug checks a slab. @size is
+ * the objects' size.
  */
 #include <linux/completion.h>
 #include <linux/cpumask.h>
@@ -36,7 +40,13 @@ static bool done;
 module_param(done, bool, 0444);
 MODULE_PARM_DESC(done, "1 once the bursts have stopped");
 
-#define BURST_SIZE	256
+static bool bulk;
+module_param(bulk, bool, 0444);
+MODULE_PARM_DESC(bulk, "free each slab's first objects with one kmem_cache_free_bulk() (default 0)");
+
+static unsigned int size = 256;
+module_param(size, uint, 0444);
+MODULE_PARM_DESC(size, "object size in bytes (default 256)");
 
 struct burst {
 	struct kmem_cache *cache;
@@ -51,7 +61,7 @@ static int burst_fill(void *arg)
 {
 	struct burst *b = arg;
 	struct page *last = NULL;
-	unsigned long i;
+	unsigned long i, first = 0;
 
 	for (i = 0; i < b->nr; i++) {
 		b->objs[i] = kmem_cache_alloc(b->cache, GFP_KERNEL);
@@ -61,13 +71,21 @@ static int burst_fill(void *arg)
 	}
 	b->nr = i;
 	b->kept = 0;
-	for (i = 0; i < b->nr; i++) {
-		struct page *page = virt_to_head_page(b->objs[i]);
+	for (i = 0; i <= b->nr; i++) {
+		struct page *page = i < b->nr ? virt_to_head_page(b->objs[i]) : NULL;
 
-		if (page != last)
+		/* With @bulk, a slab's others go at once when it ends. */
+		if (bulk && page != last && i > first + 1)
+			kmem_cache_free_bulk(b->cache, i - first - 1,
+					     &b->objs[first + 1]);
+		if (i == b->nr)
+			break;
+		if (page != last) {
+			first = i;
 			b->objs[b->kept++] = b->objs[i];
-		else
+		} else if (!bulk) {
 			kmem_cache_free(b->cache, b->objs[i]);
+		}
 		last = page;
 		cond_resched();
 	}
@@ -104,7 +122,7 @@ static int burst_loop(void *arg)
 {
 	unsigned int first = cpumask_first(cpu_online_mask);
 	unsigned int next = cpumask_next_wrap(first, cpu_online_mask, first, false);
-	unsigned long per_slab = PAGE_SIZE / BURST_SIZE; /* at order 0 */
+	unsigned long per_slab = PAGE_SIZE / max(size, 8U); /* at order 0 */
 	struct burst b = { };
 
 	if (next >= nr_cpu_ids)
@@ -112,7 +130,7 @@ static int burst_loop(void *arg)
 	init_completion(&b.step);
 	b.objs = vmalloc_array(slabs * per_slab, sizeof(*b.objs));
 	while (b.objs && !READ_ONCE(stop) && !kthread_should_stop()) {
-		b.cache = kmem_cache_create("slab_burst", BURST_SIZE, 0,
+		b.cache = kmem_cache_create("slab_burst", max(size, 8U), 0,
 					    SLAB_NO_MERGE, NULL);
 		if (!b.cache)
 			break;

@@ -13,7 +13,11 @@
 # the preempt-count toggle and its caller, with their offsets, in end and
 # end_caller; start and start_caller are empty; count sums the site's
 # stacks), preemptoff-noirq (the same, of the sections that no hardware
-# interrupt entered; present when the guest armed it, noirq=yes)
+# interrupt, exception or NMI entered; present when the guest armed it,
+# noirq=yes), entry (how many entries of one kind, named in start, came
+# inside a preemption-off section and so left it out of
+# preemptoff-noirq: count; a report of noirq sections with no entry at all
+# is refused, as its exclusion cannot have run)
 # or preemptirqsoff (the tracer's maximum: start and end as it names them,
 # no callers, count 1). slub is "yes" when a site, or for the tracer a
 # function on its stack, is one of mm/slub.o's (SLUB-FUNCTIONS, one name a
@@ -35,8 +39,11 @@ function hexval(h,    i, v) {
 }
 
 # The function holding offset OFF from _stext (binary search in sym_off);
-# past the kernel's last text symbol it is a module's.
+# past the kernel's last text symbol it is a module's: lat_calibrate's, when
+# the guest said where that is (LAB-CALIBRATE text_off=).
 function site(off,    lo, hi, mid) {
+	if (calib_size && off >= calib_off && off < calib_off + calib_size)
+		return "lat_calibrate"
 	if (nsyms == 0 || off < sym_off[1])
 		return "?"
 	if (off > sym_off[nsyms] + 65536)
@@ -101,9 +108,22 @@ file == 2 {
 
 # The console log. Lines start with a printk timestamp or not at all.
 { sub(/\r$/, "") }
+/LAB-CALIBRATE text_off=-?[0-9]+ size=[0-9]+/ {
+	calib_off = $0
+	sub(/.*text_off=/, "", calib_off)
+	sub(/ .*/, "", calib_off)
+	calib_size = $0
+	sub(/.*size=/, "", calib_size)
+	calib_off += 0
+	calib_size += 0
+	next
+}
 /LAB-LATENCY armed / {
 	armed = 1
 	noirq = / noirq=yes/
+	# The kernel's tracer runs beside the histograms unless the guest
+	# said it did not (tracer=no).
+	tracer = !/ tracer=no/
 	next
 }
 /LAB-LATENCY missing:/ {
@@ -149,9 +169,12 @@ kind != "" && key != "" && /max: +[0-9]+ +e0: +[0-9]+/ {
 	}
 	s0 = site(v["s0"]); s1 = site(v["s1"]); e0 = site(v["e0"]); e1 = site(v["e1"])
 	in_slub = (s0 in slub || s1 in slub || e0 in slub || e1 in slub) ? "yes" : "no"
-	# The latency tracer's own bookkeeping is the measurement, not the load.
+	# The latency tracer's own bookkeeping is the measurement, not the load;
+	# lat_calibrate's empty sections measure the instrument itself.
 	if ((s0 " " s1 " " e0 " " e1) ~ /_critical_timing/)
 		in_slub = "tracer"
+	if (s0 == "lat_calibrate" || e0 == "lat_calibrate")
+		in_slub = "calibration"
 	print round, variant, burst, kind, m, hits, in_slub, s0, s1, e0, e1
 	rows[kind]++
 	next
@@ -201,8 +224,26 @@ pre != "" && / site max=[0-9]+ hits=[0-9]+ entries=[0-9]+ frames / {
 	in_slub = (fn in slub || (fn1 in slub && fn ~ /^_raw_(spin|read|write)_unlock/)) ? "yes" : "no"
 	if (fn ~ sched_re)
 		in_slub = "sched"
+	if (fn ~ /^lat_calibrate_/)
+		in_slub = "calibration"
 	print round, variant, burst, pre, m, hits, in_slub, "", "", e0, e1
 	rows[pre] += ne
+	next
+}
+/LAB-LATENCY entry-kind [0-9]+ / {
+	entry_name[$(NF - 1)] = $NF
+	next
+}
+/LAB-LATENCY-BEGIN entries$/ { ent = 1; next }
+/LAB-LATENCY-END entries$/ { ent = 0; done_entries = 1; next }
+ent && /LAB-LATENCY entry [0-9]+ hits=[0-9]+$/ {
+	h = $NF
+	sub(/^hits=/, "", h)
+	k = $(NF - 1)
+	if (!(k in entry_name))
+		fail("an entry of kind " k ", which the guest never named")
+	print round, variant, burst, "entry", 0, h, "no", entry_name[k], "", "", ""
+	entry_hits += h
 	next
 }
 pre != "" && /Entries: +[0-9]+/ {
@@ -274,8 +315,15 @@ END {
 		fail("no _stext in System.map")
 	if (!armed)
 		fail("the guest never armed the tracers (no 'LAB-LATENCY armed')")
-	if (!done["irqoff"] || !done["preemptoff"] || !done["tracer"] || (noirq && !done["preemptoff-noirq"]))
+	if (!done["irqoff"] || !done["preemptoff"] || (tracer && !done["tracer"]) || (noirq && !done["preemptoff-noirq"]))
 		fail("the report is incomplete (no LAB-LATENCY-END for the histograms and the tracer)")
+	# Interrupts come in every preemption-off section now and then: with
+	# none counted the exclusion did not run, and the noirq maxima are
+	# those of every section.
+	if (noirq && !done_entries)
+		fail("the report has no count of the entries inside preemption-off sections")
+	if (noirq && !entry_hits)
+		fail("no interrupt, exception or NMI entered a preemption-off section: the preemptoff-noirq exclusion did not run")
 	for (k in done) {
 		if (k == "tracer")
 			continue

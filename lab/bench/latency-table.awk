@@ -8,8 +8,11 @@
 # (boot-to-boot spread), with the sites of the longest; sections ended in
 # the scheduler (slub "sched": a sleep, not a section) are left out. Then
 # SLUB's preemption-off sections per kind and end site (function+offset <-
-# caller): count over the rounds and the longest. Then cyclictest's
-# maximum and 99.9th percentile, the largest over the rounds.
+# caller): count over the rounds and the longest. The floor of each kind
+# is the longest of lat_calibrate's empty sections (slub "calibration",
+# kept out of both columns), and the entries that left sections out of
+# preemptoff-noirq are counted per kind. Then cyclictest's maximum and
+# 99.9th percentile, the largest over the rounds.
 
 function keep(k, r, what, ns, sites) {
 	if (!((k, r, what) in rmax) || ns + 0 > rmax[k, r, what] + 0)
@@ -34,6 +37,13 @@ function spread(k, what,    r, lo) {
 }
 
 FNR == 1 { file++; next }
+file == 1 && $4 == "entry" {
+	ke = $2 SUBSEP $3 SUBSEP $8
+	if (!(ke in entry_n))
+		entry_order[++nentries] = ke
+	entry_n[ke] += $6
+	next
+}
 file == 1 {
 	k = $2 SUBSEP $3 SUBSEP $4
 	if (!(k in seen)) {
@@ -42,7 +52,7 @@ file == 1 {
 	}
 	if ($1 + 0 > maxround)
 		maxround = $1 + 0
-	sites = ($8 == "" ? "at end " : $8 "<-" $9 " .. ") $10 "<-" $11
+	sites = ($8 == "" ? "at end " : $8 ($9 == "" ? "" : "<-" $9) " .. ") $10 "<-" $11
 	if ($4 ~ /^preemptoff/ && $7 == "yes") {
 		ks = $2 SUBSEP $3 SUBSEP $4 SUBSEP $10 " <- " $11
 		if (!(ks in site_n))
@@ -50,6 +60,11 @@ file == 1 {
 		site_n[ks] += $6
 		if ($5 + 0 > site_max[ks] + 0)
 			site_max[ks] = $5
+	}
+	if ($7 == "calibration") {
+		if (!(k in floor) || $5 + 0 > floor[k] + 0)
+			floor[k] = $5
+		next
 	}
 	if ($7 == "tracer" || $7 == "sched")
 		next
@@ -75,10 +90,10 @@ END {
 		print "no sections recorded"
 		exit 1
 	}
-	printf "%-24s %7s %-16s %22s %22s %8s\n", "variant", "burst", "kind",
-		"in mm/slub.c (ns)", "elsewhere (ns)", "ratio"
-	printf "%-24s %7s %-16s %22s %22s %8s\n", "", "slabs", "",
-		"max [min of rounds]", "max [min of rounds]", "slub/else"
+	printf "%-24s %7s %-16s %22s %22s %8s %10s\n", "variant", "burst", "kind",
+		"in mm/slub.c (ns)", "elsewhere (ns)", "ratio", "floor"
+	printf "%-24s %7s %-16s %22s %22s %8s %10s\n", "", "slabs", "",
+		"max [min of rounds]", "max [min of rounds]", "slub/else", "(empty)"
 	for (i = 1; i <= nk; i++) {
 		k = order[i]
 		split(k, p, SUBSEP)
@@ -87,7 +102,13 @@ END {
 		ratio = "-"
 		if ((k, "slub") in hi && (k, "other") in hi && hi[k, "other"] > 0)
 			ratio = sprintf("%.2f", hi[k, "slub"] / hi[k, "other"])
-		printf "%-24s %7s %-16s %22s %22s %8s\n", p[1], p[2], p[3], s, o, ratio
+		printf "%-24s %7s %-16s %22s %22s %8s %10s\n", p[1], p[2], p[3], s, o, ratio,
+			k in floor ? floor[k] : "-"
+	}
+	if (length(floor)) {
+		print ""
+		print "floor: the longest of lat_calibrate's empty sections, what the instrument adds by itself"
+		print "(a section shorter than its kind's floor cannot be told from an empty one; \"-\": none timed)"
 	}
 	print ""
 	print "sites of the longest sections (function that toggled <- its caller, at start .. at end):"
@@ -106,6 +127,14 @@ END {
 			split(site_order[i], p, SUBSEP)
 			printf "  %s %s %s %s: %d sections, longest %d\n", p[1], p[2], p[3], p[4],
 				site_n[site_order[i]], site_max[site_order[i]]
+		}
+	}
+	if (nentries) {
+		print ""
+		print "entries inside preemption-off sections (each leaves its section out of preemptoff-noirq), over the rounds:"
+		for (i = 1; i <= nentries; i++) {
+			split(entry_order[i], p, SUBSEP)
+			printf "  %s %s %s: %d\n", p[1], p[2], p[3], entry_n[entry_order[i]]
 		}
 	}
 	if (nct) {

@@ -37,16 +37,24 @@
 #                       N ns (default 4000; 0: all of them, which under
 #                       the full load are more distinct stacks than the
 #                       histogram holds: it drops the rest and says so)
+#   --tracer on|off     run the kernel's preemptirqsoff tracer beside the
+#                       histograms, for the stack of the longest section
+#                       (default off: its start runs inside every timed
+#                       preemption-off section and lengthens each)
+#   --burst-args "ARGS" module parameters for slab_burst (for example
+#                       "bulk=1 size=8": small objects, a slab's first
+#                       frees in one kmem_cache_free_bulk(), which with
+#                       slab_debug= is one list_lock hold of checks)
 #   --append "PARAMS"   kernel parameters added to every boot (for example
 #                       slab_cpu_partial=1024, the longest per-CPU partial
 #                       lists SLUB allows)
 #   --out DIR           results folder (default results/<date>-latency)
 set -u
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="latency.sh [--variants 'V...'] [--bursts 'N...'] [--rounds N] [--loops N] [--time instructions|wall] [--cpus N] [--preempt-min N] [--append PARAMS] [--out DIR]"
+USAGE="latency.sh [--variants 'V...'] [--bursts 'N...'] [--rounds N] [--loops N] [--time instructions|wall] [--cpus N] [--preempt-min N] [--tracer on|off] [--burst-args ARGS] [--append PARAMS] [--out DIR]"
 
 variants="base-rt-latency series-rt-latency series-rt-raw-latency"
-bursts="1000 10000" rounds=2 loops=20 time=instructions cpus= preempt_min=4000 append= out=
+bursts="1000 10000" rounds=2 loops=20 time=instructions cpus= preempt_min=4000 tracer=off burst_args= append= out=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
@@ -59,6 +67,17 @@ while [ $# -gt 0 ]; do
 		[ $# -ge 2 ] || usage_die "--preempt-min needs a value"
 		case $2 in '' | *[!0-9]*) usage_die "--preempt-min takes a whole number of ns, not '$2'" ;; esac
 		preempt_min=$2
+		shift 2
+		;;
+	--tracer)
+		[ $# -ge 2 ] || usage_die "--tracer needs a value"
+		case $2 in on | off) tracer=$2 ;; *) usage_die "--tracer takes on or off, not '$2'" ;; esac
+		shift 2
+		;;
+	--burst-args)
+		[ $# -ge 2 ] || usage_die "--burst-args needs a value"
+		case $2 in *[!a-z0-9=\ ]*) usage_die "--burst-args takes slab_burst's NAME=VALUE parameters, not '$2'" ;; esac
+		burst_args=$2
 		shift 2
 		;;
 	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
@@ -98,7 +117,7 @@ load_variant "$(echo $variants | cut -d' ' -f1)"
 	echo "lab=$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null)"
 	echo "series=$(git -C "$(tree_dir series)" rev-parse HEAD 2>/dev/null)"
 	echo "accel=$accel time=$time cpus=$cpus"
-	echo "command=lab/bench/latency.sh --variants '$variants' --bursts '$bursts' --rounds $rounds --loops $loops --time $time --cpus $cpus --preempt-min $preempt_min --append '$append'"
+	echo "command=lab/bench/latency.sh --variants '$variants' --bursts '$bursts' --rounds $rounds --loops $loops --time $time --cpus $cpus --preempt-min $preempt_min --tracer $tracer --burst-args '$burst_args' --append '$append'"
 } >"$out/meta"
 printf 'round\tvariant\tburst\tkind\tmax_ns\tcount\tslub\tstart\tstart_caller\tend\tend_caller\n' >"$out/sections.tsv"
 printf 'round\tvariant\tburst\tthreads\tsamples\tmax_us\tp999_us\toverflows\n' >"$out/cyclictest.tsv"
@@ -123,9 +142,11 @@ while [ $r -le $rounds ]; do
 			echo ". /lab/trace.sh"
 			echo "lab_info"
 			echo "run_selftests"
-			echo "latency_arm $preempt_min || exit 1"
+			echo "#lab-expect: LAB-CALIBRATE runs=[1-9]"
+			echo "latency_arm $preempt_min $([ $tracer = on ] && echo tracer || echo notracer) || exit 1"
+			echo "latency_calibrate"
 			echo "cyclictest_start"
-			echo "slab_burst_start $b"
+			echo "slab_burst_start $b $burst_args"
 			echo "slab_walk_start"
 			echo "run_hackbench pipes 1 -p -g 4 -l $loops"
 			echo "run_hackbench threads 1 -T -g 4 -l $loops"

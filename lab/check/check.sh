@@ -23,16 +23,26 @@
 # --quick (make check-quick), the loop between edits: the self-tests that
 # need no kernel tree, the series round trip, the series' verify and
 # checkpatch, and series-rt-raw-debug built and booted with the check job.
+# --full (make check-full): the whole check and its long cases, which CI
+# leaves out (docs/check.md, make check-full): README's walkthrough, the
+# menuconfig and Debian-configuration self-tests, and the wrong-context
+# boot of plain 6.12 RT (base-rt-debug). Each adds a kernel build.
 set -u
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/steps.sh"
 . "$(dirname "$0")/boots.sh"
-USAGE="check.sh [--quick]"
-quick=0
+USAGE="check.sh [--quick|--full]"
+quick=0 long=0
 case $# in
 0) ;;
-1) [ "$1" = --quick ] || usage_die "unknown argument '$1'"; quick=1 ;;
-*) usage_die "expected at most --quick" ;;
+1)
+	case $1 in
+	--quick) quick=1 ;;
+	--full) long=1 ;;
+	*) usage_die "unknown argument '$1'" ;;
+	esac
+	;;
+*) usage_die "expected at most one of --quick and --full" ;;
 esac
 cd "$LAB_ROOT"
 . lab/lib/cases.sh
@@ -50,8 +60,8 @@ matrix=$(sh lab/kernel/variants.sh --check) || exit 1
 [ $quick = 0 ] || matrix=series-rt-raw-debug
 variants=${LAB_CHECK_VARIANTS:-$matrix}
 # The whole check: no other variants picked, not the quick one.
-full=0
-[ -n "${LAB_CHECK_VARIANTS:-}" ] || [ $quick = 1 ] || full=1
+whole=0
+[ -n "${LAB_CHECK_VARIANTS:-}" ] || [ $quick = 1 ] || whole=1
 job=guest/jobs/check.sh
 
 t_section "base and series trees"
@@ -65,9 +75,10 @@ t_ok "the base and series trees are made (lab/series/tree.sh)" timed "base and s
 # in Debian); at nice 19 they got less, and the run took longer. build_once
 # waits for each.
 ahead=$variants
-# Then the walkthrough's, and last the base kernel of step 6, which builds
-# from the base tree beside the mutations (they patch the series tree).
-[ $full = 0 ] || ahead="$ahead series-rt-raw base-rt-debug"
+# With --full, then the walkthrough's, and last the base kernel, which
+# builds from the base tree beside the mutations (they patch the series
+# tree).
+[ $long = 0 ] || ahead="$ahead series-rt-raw base-rt-debug"
 : >"$out/builds.done"
 # shellcheck disable=SC2086
 setsid sh lab/kernel/build-ahead.sh "$out" $ahead </dev/null >"$out/build-ahead.log" 2>&1 &
@@ -81,10 +92,12 @@ trap 'exit 129' HUP
 
 t_section "lab self-tests"
 if [ $quick = 1 ]; then
-	# The menuconfig test (it configures kernels) is the whole check's.
+	# The menuconfig test (it configures kernels) is make check-full's.
 	timed "lab self-tests (--quick)" sh tests/run.sh --quick --no-summary
 	t_section "series round trip (lab/series/tree.sh)"
 	timed "series round trip" sh tests/series-roundtrip.sh
+elif [ $long = 1 ]; then
+	timed "lab self-tests (--full)" sh tests/run.sh --full --no-summary
 else
 	timed "lab self-tests" sh tests/run.sh --no-summary
 fi
@@ -173,7 +186,7 @@ t_section "LAVA jobs for the variants booted (lab/farm/lava-jobs.sh)"
 		timed "lava jobs" sh lab/farm/lava-jobs.sh --out "$out/lava-jobs" $booted
 rm -f "$out"/lava-jobs/*/bzImage "$out"/lava-jobs/*/initrd.cpio
 
-if [ $full = 1 ]; then
+if [ $whole = 1 ]; then
 	t_section "malformed slab_cpu_partial= values"
 	boot_test bad-cpu-partial "slab_cpu_partial=: an out-of-range value is clamped, malformed ones change nothing; all warn" \
 		--append "slab_cpu_partial=2147483648 slab_cpu_partial=banana slab_cpu_partial=-1 slab_cpu_partial=99999999999999999999" \
@@ -214,7 +227,7 @@ wrong_context() {
 	done
 }
 
-if [ $full = 1 ]; then
+if [ $whole = 1 ]; then
 	t_section "kmalloc and kfree under a raw spinlock, or in a hard interrupt, are reported on RT (the series; plain RT after the mutations)"
 	wrong_context series-rt-debug
 	wrong_context series-rt-debug hardirq
@@ -240,10 +253,13 @@ if [ $quick = 0 ]; then
 			"raise the hang purpose's timeout in lab/run/qemu.json if this machine boots slower"
 fi
 
-if [ $full = 1 ]; then
+if [ $long = 1 ]; then
 	t_section "README's walkthrough, as a person types it (menuconfig through EDIT=)"
 	build_once series-rt-raw
 	timed "walkthrough" sh tests/walkthrough.sh "$out/walkthrough"
+fi
+
+if [ $whole = 1 ]; then
 
 	# The mutations patch the series tree: every build from it must have
 	# ended, and has (series-rt-raw is the last). base-rt-debug builds
@@ -255,11 +271,13 @@ if [ $full = 1 ]; then
 		t_fail "every mutation in tests/mutations/ is caught by the check job" "$(tail -n 15 "$out/mutation.log")"
 	fi
 	grep -E '^(CAUGHT|MISSED|    )' "$out/mutation.log" | sed 's/^/    /'
+fi
 
+if [ $long = 1 ]; then
 	t_section "kmalloc and kfree under a raw spinlock are reported on plain RT too"
 	wrong_context base-rt-debug
 fi
 
 timed "wait for the builds beside the run" wait "$builder"
 
-finish "make check$([ $quick = 1 ] && echo ' --quick')"
+finish "make check$([ $quick = 1 ] && echo ' --quick')$([ $long = 1 ] && echo ' --full')"

@@ -20,6 +20,13 @@ LAB_TARBALL=${LAB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # another commit, and b4 would not find the base (make deps installs this
 # one; moving the series to a new one means re-exporting it).
 LAB_KERNEL_DEB=${LAB_KERNEL_DEB:-6.12.118-1~deb12u1}
+# The public release the series applies to: Debian's tarball is it plus
+# Debian's own changes. Of the files the series touches, Debian changes only
+# Documentation/admin-guide/kernel-parameters.txt (two documentation hunks
+# of its x32 and intel-iommu patches). lab/series/tree.sh takes those out
+# in a commit of their own, "upstream", and the series is made and exported
+# on it, so that its index lines name upstream's blobs (docs/lab.md).
+UPSTREAM_RELEASE=v6.12.118
 # Debian's kernel configurations (package linux-config-6.12, in the same
 # version), which variants with config=debian:FLAVOUR start from.
 LAB_DEBIAN_CONFIGS=${LAB_DEBIAN_CONFIGS:-/usr/src/linux-config-6.12}

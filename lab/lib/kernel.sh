@@ -10,9 +10,15 @@ tree_dir() {
 	base) echo "$BASE_TREE" ;;
 	mainline) echo "$MAINLINE_TREE" ;;
 	series) echo "${KERNEL_SRC:-$SERIES_TREE}" ;;
-	series@?*) echo "$LAB_WORK/src/$(tree_folder "$1")" ;;
-	*) die "unknown tree '$1' (known: base, series, mainline, series@REV[:N])" ;;
+	series@?* | series+?*) echo "$LAB_WORK/src/$(tree_folder "$1")" ;;
+	*) die "unknown tree '$1' (known: base, series, mainline, series@REV[:N], series+MUTATION)" ;;
 	esac
+}
+
+# upstream_commit: the commit of the base repository the series applies on
+# (lab/series/tree.sh upstream), or nothing before it is made.
+upstream_commit() {
+	git -C "$BASE_TREE" rev-parse -q --verify refs/heads/upstream 2>/dev/null
 }
 
 # cover_field NAME: a header line (NAME: value) of patches/cover-letter.txt
@@ -39,6 +45,14 @@ deb_modules() {
 # and N a patch count.
 series_at_valid() {
 	printf '%s\n' "$1" | grep -Eqx 'series@[0-9a-f]{7,40}(:[1-9][0-9]*)?'
+}
+
+# series_plus_valid NAME: NAME is series+MUTATION, MUTATION a patch of
+# tests/mutations/ (without .patch): the series with that piece taken out,
+# for the bench to weigh it (lab/series/tree.sh series+MUTATION).
+series_plus_valid() {
+	printf '%s\n' "$1" | grep -Eqx 'series\+[a-z0-9-]+' &&
+		[ -f "$LAB_ROOT/tests/mutations/${1#series+}.patch" ]
 }
 
 # tree_folder NAME: NAME as a folder name; make takes no ':' in O=.

@@ -46,8 +46,10 @@ load_build() {
 	done <"$B_FILE"
 	case $B_TREE in
 	base | series | mainline) ;;
+	series+*) series_plus_valid "$B_TREE" ||
+		die "$B_FILE: tree series+MUTATION names no patch tests/mutations/${B_TREE#series+}.patch" ;;
 	*) series_at_valid "$B_TREE" ||
-		die "$B_FILE: tree must be 'base', 'series', 'mainline' or 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits), not '$B_TREE'" ;;
+		die "$B_FILE: tree must be 'base', 'series', 'mainline', 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits) or 'series+MUTATION', not '$B_TREE'" ;;
 	esac
 	case $B_LACKS in *[!A-Z0-9_\ ]*) die "$B_FILE: lacks= takes Kconfig symbols without CONFIG_ (A-Z, 0-9, _), not '$B_LACKS'" ;; esac
 	case $B_CHECK in
@@ -183,16 +185,19 @@ obj_dir() {
 # boots it with (and make lava-jobs writes for it): the first variant of
 # a build in the list runs the check job (hackbench beside the sysfs
 # stress), the boot-parameter variants of that build after it the same
-# without hackbench, which the first boot ran.
+# without hackbench, which the first boot ran. A boot that picks another
+# preemption model (preempt= on a PREEMPT_DYNAMIC build) is a kernel of its
+# own here: its first variant runs the whole check job too.
 check_jobs() {
 	_seen=
 	for _v in "$@"; do
 		load_variant "$_v" || return 1
+		_model=$(printf '%s\n' "$V_CMDLINE" | tr ' ' '\n' | sed -n 's/^preempt=//p' | tail -n 1)
 		case " $_seen " in
-		*" $V_OBJ "*) echo "$_v=guest/jobs/check-boot-params.sh" ;;
+		*" $V_OBJ:$_model "*) echo "$_v=guest/jobs/check-boot-params.sh" ;;
 		*)
 			echo "$_v=guest/jobs/check.sh"
-			_seen="$_seen $V_OBJ"
+			_seen="$_seen $V_OBJ:$_model"
 			;;
 		esac
 	done

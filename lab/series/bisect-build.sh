@@ -13,7 +13,7 @@ configs=${LAB_BISECT_CONFIGS:-guest rt raw-list-lock cpu-partial debug slub-benc
 
 sh "$LAB_ROOT/lab/series/tree.sh" series
 src=$(tree_dir series)
-base=$(git -C "$BASE_TREE" rev-list --max-parents=0 HEAD | tail -n 1)
+base=$(upstream_commit)
 commits=$(git -C "$src" rev-list --reverse "$base..HEAD")
 [ -n "$commits" ] || die "the series is empty"
 wt=$LAB_WORK/src/bisect

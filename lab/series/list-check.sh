@@ -2,13 +2,15 @@
 # list-check.sh: patches/ as a maintainer takes it from the list. The cover
 # letter and the patches of patches/series, in that order, make one mbox
 # (a thread as lore serves it); `b4 am` on it must find the cover and every
-# patch, at the base-commit the cover states, and what it writes must apply
-# on the base to the series tree. Each patch must be numbered k/N with the
-# cover's revision, reply to the cover, and have recipients (To:).
+# patch, and what it writes must apply on the upstream commit (the release
+# the cover names, UPSTREAM_RELEASE) to the series tree. The cover states
+# no base-commit: the lab's commits exist nowhere else. Each patch must be
+# numbered k/N with the cover's revision, reply to the cover, and have
+# recipients (To:).
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 command -v b4 >/dev/null 2>&1 || die "b4 is missing: run 'make deps' (Debian's package b4)"
-sh "$LAB_ROOT/lab/series/tree.sh" base >&2
+sh "$LAB_ROOT/lab/series/tree.sh" upstream >&2
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cover=$PATCH_DIR/0000-cover-letter.patch
@@ -29,6 +31,8 @@ id=$(header "$cover" Message-Id)
 header "$cover" Subject | grep -q "^\[$prefix 0*0/0*$n\] " ||
 	die "the cover letter's subject is not [$prefix 00/$n]: $(header "$cover" Subject)"
 [ -n "$(header "$cover" To)" ] || die "the cover letter has no To:"
+grep -q "^base-commit: " "$cover" && die "the cover letter states a base-commit: only $UPSTREAM_RELEASE, named in its text, is public"
+grep -q -F "$UPSTREAM_RELEASE" "$cover" || die "the cover letter does not name $UPSTREAM_RELEASE, the release the series applies to"
 
 k=0
 : >"$scratch/thread.mbox"
@@ -45,16 +49,15 @@ for p in $patches; do
 done
 
 mkdir "$scratch/out"
-base=$(git -C "$BASE_TREE" rev-list --max-parents=0 HEAD | tail -n 1)
-# In the base repository, so that b4 knows the base-commit.
+base=$(upstream_commit)
 (cd "$BASE_TREE" && b4 --offline-mode am -m "$scratch/thread.mbox" -o "$scratch/out") \
 	>"$scratch/b4.log" 2>&1 || { cat "$scratch/b4.log" >&2; die "b4 am failed"; }
-for want in "Total patches: $n\$" "^Cover: " "Base: using specified base-commit $base"; do
+for want in "Total patches: $n\$" "^Cover: "; do
 	grep -q -e "$want" "$scratch/b4.log" || { cat "$scratch/b4.log" >&2; die "b4 am did not say /$want/"; }
 done
 ! grep -q 'Thread incomplete' "$scratch/b4.log" || { cat "$scratch/b4.log" >&2; die "b4 am: thread incomplete"; }
 
-# What b4 wrote for git am, applied on the base.
+# What b4 wrote for git am, applied on the upstream commit.
 mkdir "$scratch/split"
 git mailsplit -o"$scratch/split" "$scratch"/out/*.mbx >/dev/null
 index=$scratch/index
@@ -62,9 +65,9 @@ GIT_INDEX_FILE=$index git -C "$BASE_TREE" read-tree "$base"
 for m in "$scratch"/split/*; do
 	git mailinfo "$m.msg" "$m.diff" <"$m" >/dev/null
 	GIT_INDEX_FILE=$index git -C "$BASE_TREE" apply --cached "$m.diff" ||
-		die "b4's mbox does not apply on the base: message ${m##*/}"
+		die "b4's mbox does not apply on the upstream commit: message ${m##*/}"
 done
 got=$(GIT_INDEX_FILE=$index git -C "$BASE_TREE" write-tree)
 want=$(git -C "$SERIES_TREE" rev-parse 'HEAD^{tree}')
 [ "$got" = "$want" ] || die "b4 am's mbox gives tree $got, not the series tree's $want"
-echo "b4 am: cover and $n patches ($prefix), base-commit $base; they apply to the series tree"
+echo "b4 am: cover and $n patches ($prefix); on $UPSTREAM_RELEASE's files they apply to the series tree"

@@ -4,6 +4,9 @@
 # (Debian's newer kernel, one commit), which the bench sets beside them.
 #
 #   tree.sh base      unpack the tarball into build/src/base (once)
+#   tree.sh upstream  the base's commit "upstream": the files the series
+#                     touches as $UPSTREAM_RELEASE has them (Debian's own
+#                     hunks taken out), on which the series applies
 #   tree.sh mainline  unpack Debian's linux-source-$LAB_MAINLINE_PKG
 #                     (lab/setup/fetch-mainline.sh; LAB_MAINLINE_TARBALL:
 #                     another tarball) into build/src/mainline (once a
@@ -13,6 +16,10 @@
 #                     the series as lab commit REV had it (its first N
 #                     patches) in build/src/series-REV[-N], for variants that
 #                     bench a design the series has left
+#   tree.sh series+MUTATION
+#                     the series tree with tests/mutations/MUTATION.patch
+#                     applied on top, in build/src/series+MUTATION, for
+#                     variants that weigh what a piece of the series costs
 #   tree.sh export    write the series tree's commits back into patches/
 #   tree.sh verify    check that a fresh apply of patches/ gives the series tree
 #   tree.sh shape     check that each patch named droppable (the cover letter's
@@ -22,7 +29,7 @@
 #   tree.sh version   print the base kernel version
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="tree.sh base|series|series@REV[:N]|mainline|export|verify|shape|version"
+USAGE="tree.sh base|upstream|series|series@REV[:N]|series+MUTATION|mainline|export|verify|shape|version"
 
 base_commit() {
 	git -C "$BASE_TREE" rev-list --max-parents=0 HEAD 2>/dev/null | tail -n 1
@@ -88,6 +95,48 @@ make_base() {
 	log "base commit $(git rev-parse --short HEAD)"
 }
 
+# The one file of the series' that Debian changes, its blob in Debian's
+# tarball, and upstream's blob of it, which lab/series/debian-hunks.awk
+# rebuilds from Debian's (docs/lab.md: The base).
+DEBIAN_FILE=Documentation/admin-guide/kernel-parameters.txt
+DEBIAN_BLOB=300a8ad4581127afc77d63bcacbf35bc65760e46
+UPSTREAM_BLOB=c0748a3c5aa6e7106bce9658391269e390c7727a
+
+# make_upstream: the commit "upstream" on the base, the tarball with
+# DEBIAN_FILE as upstream has it, made with plumbing (no checkout) at a
+# fixed date and identity, so that it hashes the same on every machine.
+make_upstream() {
+	make_base
+	base=$(base_commit)
+	up=$(upstream_commit || true)
+	if [ -n "$up" ] && [ "$(git -C "$BASE_TREE" rev-parse "$up^")" = "$base" ]; then
+		return 0
+	fi
+	have=$(git -C "$BASE_TREE" rev-parse "$base:$DEBIAN_FILE")
+	[ "$have" = "$DEBIAN_BLOB" ] ||
+		die "the base's $DEBIAN_FILE is $have, not Debian's $DEBIAN_BLOB the lab knows: check Debian's changes to the series' files again (docs/lab.md)"
+	blob=$(git -C "$BASE_TREE" show "$base:$DEBIAN_FILE" |
+		awk -f "$LAB_ROOT/lab/series/debian-hunks.awk" |
+		git -C "$BASE_TREE" hash-object -w --stdin)
+	[ "$blob" = "$UPSTREAM_BLOB" ] ||
+		die "taking Debian's hunks out of $DEBIAN_FILE gave $blob, not upstream's $UPSTREAM_BLOB"
+	index=$(mktemp)
+	GIT_INDEX_FILE=$index git -C "$BASE_TREE" read-tree "$base"
+	GIT_INDEX_FILE=$index git -C "$BASE_TREE" update-index --cacheinfo "100644,$blob,$DEBIAN_FILE"
+	tree=$(GIT_INDEX_FILE=$index git -C "$BASE_TREE" write-tree)
+	rm -f "$index"
+	up=$(printf '%s
+
+%s
+%s
+%s
+' 		"$UPSTREAM_RELEASE: the series' files as upstream has them" 		"Debian's tarball with Debian's own hunks in $DEBIAN_FILE taken out" 		"(its intel-iommu intgpu_off and x32 syscall.x32= patches); the other" 		"files the series touches are upstream's in the tarball already." |
+		GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' 			$LAB_GIT -C "$BASE_TREE" commit-tree "$tree" -p "$base") ||
+		die "could not commit the upstream tree"
+	git -C "$BASE_TREE" update-ref refs/heads/upstream "$up"
+	log "upstream commit $(git -C "$BASE_TREE" rev-parse --short "$up") ($UPSTREAM_RELEASE's $DEBIAN_FILE)"
+}
+
 # make_mainline: Debian's newer kernel unpacked into build/src/mainline
 # and committed as the base is (every file, one commit at a fixed date),
 # once for each version.
@@ -134,10 +183,11 @@ series_stamp() {
 	{ cat "$PATCH_DIR/series"; series_patches | xargs -r cat; } | sha256sum | cut -d' ' -f1
 }
 
-# apply_series DIR: a worktree of the base at DIR with the series applied.
+# apply_series DIR: a worktree of the base at DIR with the series applied
+# on the upstream commit.
 apply_series() {
 	dir=$1 branch=$2
-	base=$(base_commit)
+	base=$(upstream_commit)
 	if [ -d "$dir" ] && git -C "$BASE_TREE" worktree list --porcelain |
 		grep -qxF "worktree $(cd "$dir" && pwd -P)"; then
 		# A worktree of the base is there: reset it to the base and remove
@@ -165,7 +215,7 @@ apply_series() {
 }
 
 make_series() {
-	make_base
+	make_upstream
 	if [ -n "${KERNEL_SRC:-}" ]; then
 		[ -f "$KERNEL_SRC/mm/slub.c" ] || die "KERNEL_SRC=$KERNEL_SRC is not a kernel tree"
 		log "using KERNEL_SRC=$KERNEL_SRC as the series tree"
@@ -238,10 +288,13 @@ export_series() {
 	*) die "cover-letter.txt: Revision: must be a number from 1, not '$rev'" ;;
 	esac
 	[ -n "$subject" ] || die "cover-letter.txt has no Subject: line"
-	base=$(base_commit)
+	make_upstream
+	base=$(upstream_commit)
 	tmp=$(mktemp -d)
+	# No base-commit: the upstream commit exists only here; the cover
+	# names the release the series applies to.
 	git -C "$SERIES_TREE" format-patch -q --no-signature --zero-commit --numbered \
-		--cover-letter --thread=shallow --subject-prefix="$prefix" --base="$base" \
+		--cover-letter --thread=shallow --subject-prefix="$prefix" \
 		-o "$tmp/raw" "$base..HEAD"
 	sed '1,/^$/d' "$PATCH_DIR/cover-letter.txt" >"$tmp/text"
 	# Each patch's changes from revision to revision, below its "---".
@@ -314,8 +367,15 @@ check_base() {
 	log "base commit holds the tarball's $_n files"
 }
 
+# index_lines PATCH: "PATH PREIMAGE" for each file PATCH changes, the
+# abbreviated blob its index line names (0000000 for a new file).
+index_lines() {
+	awk '/^diff --git / { path = substr($4, 3) }
+		/^index [0-9a-f]+\.\.[0-9a-f]+/ { split($2, b, "."); print path " " b[1] }' "$1"
+}
+
 verify_series() {
-	make_base
+	make_upstream
 	check_base
 	[ -e "$SERIES_TREE/.git" ] || make_series
 	# Uncommitted changes fail it whatever patches/ gives: say so first.
@@ -328,26 +388,40 @@ $dirty"
 	scratch=$(mktemp -d)
 	trap 'rm -rf "$scratch"' EXIT
 	index=$scratch/index
-	GIT_INDEX_FILE=$index git -C "$BASE_TREE" read-tree "$(base_commit)"
+	GIT_INDEX_FILE=$index git -C "$BASE_TREE" read-tree "$(upstream_commit)"
 	patches=$(series_patches)
 	n=0
 	for p in $patches; do
+		# Each index line names the blob the patch finds: upstream's,
+		# and after it the series' own, so that git am -3 on a
+		# $UPSTREAM_RELEASE checkout can fall back to a 3-way merge.
+		index_lines "$p" | while read -r path pre; do
+			have=$(GIT_INDEX_FILE=$index git -C "$BASE_TREE" rev-parse -q --verify ":$path" || echo 0000000)
+			case $have in
+			"$pre"*) ;;
+			*) die "${p##*/}: index line of $path names $pre, but the file is $have on $UPSTREAM_RELEASE and the patches before" ;;
+			esac
+		done || exit 1
 		GIT_INDEX_FILE=$index git -C "$BASE_TREE" apply --cached "$p" ||
-			die "patches/ does not apply on the base: ${p##*/} (see above)"
+			die "patches/ does not apply on the upstream commit: ${p##*/} (see above)"
 		n=$((n + 1))
 	done
 	want=$(git -C "$SERIES_TREE" rev-parse 'HEAD^{tree}')
 	got=$(GIT_INDEX_FILE=$index git -C "$BASE_TREE" write-tree)
 	[ "$want" = "$got" ] ||
 		die "a fresh apply of patches/ ($n patches, tree $got) differs from the series tree (tree $want)"
-	log "verified: a fresh apply of patches/ ($n patches) reproduces the series tree"
+	# Debian's own tree takes them too (its hunks are far from the series').
+	applies_on "$(base_commit)" $patches ||
+		die "patches/ does not apply on Debian's base (the tarball's commit)"
+	log "verified: a fresh apply of patches/ ($n patches, index lines upstream's) reproduces the series tree, and applies on Debian's tarball"
 }
 
-# applies_on_base PATCH...: the patches apply, in that order, on the base
-# (into a scratch index: nothing is checked out).
-applies_on_base() {
+# applies_on COMMIT PATCH...: the patches apply, in that order, on COMMIT
+# of the base repository (into a scratch index: nothing is checked out).
+applies_on() {
 	_idx=$(mktemp)
-	GIT_INDEX_FILE=$_idx git -C "$BASE_TREE" read-tree "$(base_commit)"
+	GIT_INDEX_FILE=$_idx git -C "$BASE_TREE" read-tree "$1"
+	shift
 	_ok=0
 	for _p; do
 		GIT_INDEX_FILE=$_idx git -C "$BASE_TREE" apply --cached "$_p" 2>/dev/null || { _ok=1; break; }
@@ -360,7 +434,8 @@ applies_on_base() {
 # patches the cover letter calls droppable (the policies, the benchmark,
 # the selftest): each one left out alone, and all of them but one.
 shape_series() {
-	make_base
+	make_upstream
+	up=$(upstream_commit)
 	drop=$(cover_field Droppable)
 	[ -n "$drop" ] || die "cover-letter.txt has no Droppable: line (the numbers of the patches a tree may leave out)"
 	all=$(series_patches)
@@ -372,7 +447,7 @@ shape_series() {
 	fail=0
 	for d in $drop; do
 		# shellcheck disable=SC2046 # the patch paths have no spaces
-		if applies_on_base $(printf '%s\n' "$all" | sed "${d}d"); then
+		if applies_on "$up" $(printf '%s\n' "$all" | sed "${d}d"); then
 			log "the series applies without patch $d"
 		else
 			echo "lab: the series does not apply without patch $d: $(printf '%s\n' "$all" | sed -n "${d}s,.*/,,p")" >&2
@@ -380,7 +455,7 @@ shape_series() {
 		fi
 		others=$(for o in $drop; do [ "$o" = "$d" ] || printf '%sd;' "$o"; done)
 		# shellcheck disable=SC2046
-		if applies_on_base $(printf '%s\n' "$all" | sed "$others"); then
+		if applies_on "$up" $(printf '%s\n' "$all" | sed "$others"); then
 			log "patch $d applies without the other droppable patches ($drop)"
 		else
 			echo "lab: patch $d does not apply without the other droppable patches ($drop)" >&2
@@ -426,11 +501,38 @@ make_series_at() {
 	make_series
 }
 
+# make_series_plus MUTATION: the series tree's HEAD with
+# tests/mutations/MUTATION.patch committed on top, in a worktree of its own;
+# made again when either changed.
+make_series_plus() {
+	series_plus_valid "series+$1" ||
+		usage_die "series+$1: expected series+MUTATION, MUTATION a patch of tests/mutations/ without .patch"
+	make_series
+	src=$(tree_dir series)
+	dir=$(tree_dir "series+$1")
+	patch=$LAB_ROOT/tests/mutations/$1.patch
+	stamp="$(git -C "$src" rev-parse HEAD) $(sha256sum <"$patch" | cut -d' ' -f1)"
+	[ "$(cat "$dir.lab-state" 2>/dev/null)" != "$stamp" ] || return 0
+	if [ ! -e "$dir/.git" ]; then
+		git -C "$BASE_TREE" worktree prune
+		git -C "$BASE_TREE" worktree add -q -f --detach "$dir" "$(git -C "$src" rev-parse HEAD)"
+	else
+		git -C "$dir" checkout -q -f --detach "$(git -C "$src" rev-parse HEAD)"
+		git -C "$dir" clean -q -f -d -x
+	fi
+	git -C "$dir" apply "$patch" || die "tests/mutations/$1.patch does not apply on the series tree"
+	$LAB_GIT -C "$dir" commit -q -a -m "series+$1: tests/mutations/$1.patch"
+	echo "$stamp" >"$dir.lab-state"
+	log "series+$1 at $(git -C "$dir" rev-parse --short HEAD)"
+}
+
 [ $# -eq 1 ] || usage_die "expected one command"
 case $1 in
 base) make_base ;;
+upstream) make_upstream ;;
 series) make_series ;;
 series@?*) make_series_at "${1#series@}" ;;
+series+?*) make_series_plus "${1#series+}" ;;
 mainline) make_mainline ;;
 export) export_series ;;
 verify) verify_series ;;
