@@ -809,6 +809,45 @@ t_refuses "latency: --burst-args takes module parameters only" "--burst-args tak
 	sh lab/bench/latency.sh --burst-args 'bulk=1;reboot'
 t_refuses "bench --latency passes its options to latency.sh" "unknown argument '--objects'" sh lab/bench/bench.sh --latency --objects 64
 
+# The guard's report through the one parser into the record, and the
+# tables the guard makes from records (lab/bench/samples.jq).
+# lrecord LOG MAP-FOLDER [SAMPLES-JQ]: LOG recorded (variant v, round 1,
+# burst 1000) with the System.map and slub functions of MAP-FOLDER; its
+# sections and cyclictest rows in $rec_dir/l.sections, l.cyclictest.
+lrecord() {
+	sh lab/verdict/record.sh --system-map "$2/System.map" --slub-functions "$2/slub-functions" "$1" "$rec_dir/l.json" >/dev/null
+	jq '.variant = {name: "v"} | .run.labels = {round: "1", burst: "1000"}' "$rec_dir/l.json" >"$rec_dir/lv.json" &&
+		jq -n -r --arg table sections -f "${3:-lab/bench/samples.jq}" "$rec_dir/lv.json" >"$rec_dir/l.sections" &&
+		jq -n -r --arg table cyclictest -f "${3:-lab/bench/samples.jq}" "$rec_dir/lv.json" >"$rec_dir/l.cyclictest"
+}
+lrecord_same() {
+	lrecord $l4/console.log $l4 "${1:-}" && diff -u $l4/console.sections "$rec_dir/l.sections" &&
+		lrecord $lx/console.log $lx "${1:-}" && diff -u $lx/console.sections "$rec_dir/l.sections" &&
+		diff -u $lx/console.cyclictest "$rec_dir/l.cyclictest"
+}
+t_ok "the recorded guard logs (v4 and before) give the same sections and cyclictest row through their records" lrecord_same
+t_catches "mutation: samples.jq giving a section its count for its length is caught" lab/bench/samples.jq \
+	's/\[\$r, \$v, \$b, .labels.section, .max, .count,/[$r, $v, $b, .labels.section, .count, .count,/' lrecord_same
+lrecord_cut() { sed '/LAB-LATENCY-END irqoff/,$d' $lx/console.log >"$rec_dir/lcut.log" && lrecord "$rec_dir/lcut.log" $lx; jq -r '"\(.results.error_code) \(.results.parse_errors[0]) \(.measurements | map(select(.kind == "latency")) | length)"' "$rec_dir/l.json"; }
+t_says "a guard log cut inside its report: a parse error of the record, and no section" '^(parse|crashed) latency: the report is incomplete .* 0$' lrecord_cut
+# latency.sh --tables: the guard's tables made from records alone, as
+# latency-table.awk makes them from the rows the parser gives.
+ltables() {
+	_l=$(mktemp -d) && mkdir -p "$_l/r1/v-1000" && lrecord $l4/console.log $l4 &&
+		cp "$rec_dir/lv.json" "$_l/r1/v-1000/result.json" && echo 'accel=tcg time=instructions cpus=1' >"$_l/meta" &&
+		sh "$1" --tables "$_l" >"$_l/out" 2>&1 &&
+		{ printf 'round\tvariant\tburst\tkind\tmax_ns\tcount\tslub\tstart\tstart_caller\tend\tend_caller\n'; cat $l4/console.sections; } >"$_l/want.sections" &&
+		awk -F '\t' -f lab/bench/latency-table.awk "$_l/want.sections" "$_l/cyclictest.tsv" >"$_l/want.table" &&
+		sed -n '2,$p' "$_l/table.txt" | sed '/^cyclictest under TCG/,$d' | diff -u "$_l/want.table" - &&
+		[ "$(cut -f4 "$_l/status.tsv" | tail -n 1)" = ok ]
+	_rc=$?
+	rm -rf "$_l"
+	return $_rc
+}
+t_ok "latency --tables: sections, cyclictest, status and the tables from records alone" ltables lab/bench/latency.sh
+t_catches "mutation: latency.sh leaving the sections out of its records' tables is caught" lab/bench/latency.sh \
+	's/	for t in sections cyclictest runs notes; do/	for t in cyclictest runs notes; do/' ltables
+
 t_section "lock-contention attribution, read once into the record (lab/verdict/contention.awk; lab/bench/samples.jq, contention-table.awk, contention-plot.sh)"
 cx=$fx/contention
 # cparse LOG: the one parser on LOG ("-": stdin) with the recorded build's

@@ -10,8 +10,17 @@
 #               run that did not end)
 #   contention  round variant mode caller object lock count wait_ns:
 #               lab/bench/contention-table.awk's and contention-plot.sh's
-# round is the run's label round (lab/run/boot.sh --label round=N), 1
-# without one; variant the variant's name.
+#   sections    round variant burst kind max_ns count slub start
+#               start_caller end end_caller: the latency guard's sections
+#               (lab/bench/latency-table.awk)
+#   cyclictest  round variant burst threads samples max_us p999_us
+#               overflows (p999_us "overflow" past the histogram)
+#   runs        round variant burst status log: status's rows with the
+#               latency guard's burst
+#   notes       round variant burst note: what the parser could not read,
+#               or warned of
+# round and burst are the run's labels (lab/run/boot.sh --label round=N),
+# round 1 without one; variant the variant's name.
 
 def round: .run.labels.round // "1";
 
@@ -21,24 +30,37 @@ def status:
 	elif .results.error_code == "timeout" then "timeout"
 	else "crashed" end;
 
+# rows($kind): one row a set of labels of $kind's measurements,
+# in the order the parser met them, with each metric's value.
+def rows($kind):
+	reduce (.measurements[] | select(.kind == $kind)) as $x ({order: [], rows: {}};
+		($x.labels | tojson) as $k
+		| (if .rows[$k] == null then .order += [$k] else . end)
+		| .rows[$k] += {($x.metric): $x.value, labels: $x.labels})
+	| .rows[.order[]];
+
 inputs
-| round as $r | .variant.name as $v
+| round as $r | .variant.name as $v | (.run.labels.burst // "") as $b
 | if $table == "samples" then
 	.measurements[] | select(.labels.caller == null)
 	| [$r, $v, .metric, .value, .unit, .better]
 elif $table == "status" then
 	[$r, $v, status, .artifacts.console]
+elif $table == "runs" then
+	[$r, $v, $b, status, .artifacts.console]
 elif $table == "contention" then
-	# A row a (mode, caller, object, lock), in the order the parser met
-	# them, with its two measurements.
-	reduce (.measurements[] | select(.kind == "contention" and .labels.caller != null)) as $x
-		({order: [], rows: {}};
-		($x.labels | [.mode, .caller, .object, .lock] | tojson) as $k
-		| (if .rows[$k] == null then .order += [$k] else . end)
-		| .rows[$k] += {($x.metric): $x.value, labels: $x.labels})
-	| .rows[.order[]]
+	rows("contention") | select(.labels.caller != null)
 	| [$r, $v, .labels.mode, .labels.caller, .labels.object, .labels.lock, .contended, .wait]
+elif $table == "sections" then
+	rows("latency")
+	| [$r, $v, $b, .labels.section, .max, .count, .labels.slub, .labels.start, .labels.start_caller,
+	   .labels.end, .labels.end_caller]
+elif $table == "cyclictest" then
+	rows("cyclictest") | select(.labels.threads != null)
+	| [$r, $v, $b, .labels.threads, .samples, .max, (.["p99.9"] // "overflow"), .overflows]
+elif $table == "notes" then
+	(.results.parse_errors // [])[], (.results.parse_warnings // [])[] | [$r, $v, $b, .]
 else
-	error("table must be samples, status or contention, not \($table)")
+	error("table must be samples, status, runs, contention, sections, cyclictest or notes, not \($table)")
 end
 | @tsv

@@ -1,5 +1,6 @@
 #!/bin/sh
-# parse.sh [--qemu-exit N] [--timeout S] [--functions FILE] CONSOLE-LOG: the
+# parse.sh [--qemu-exit N] [--timeout S] [--functions FILE]
+# [--system-map FILE --slub-functions FILE] CONSOLE-LOG: the
 # lab's one console parser. A pure function of the log (and of what the
 # host saw of the run: QEMU's exit status, its timeout), so it can be
 # re-run on any old log. Prints, as JSON (jq), the two groups of the run's
@@ -13,28 +14,35 @@
 # their stacks, what the host sees that the guest cannot (QEMU's exit or
 # timeout, the end marker and the job's status in it, kernel lines matching
 # lab/verdict/splat-patterns printed after LAB-JUDGE), and the run's
-# status by one rule (status below). measurements: what measure.awk and,
-# with the build's function list (--functions), contention.awk read from
-# the guest's lines, as typed blocks {kind, labels, metric, value, unit,
-# better}. A line they cannot read is a parse error of the record.
+# status by one rule (status below). measurements: what measure.awk,
+# with the build's function list (--functions) contention.awk, and with
+# its System.map and mm/slub.o's functions the latency guard's parser
+# (lab/bench/latency-parse.awk) read from the guest's lines, as typed
+# blocks {kind, labels, metric, value, unit, better}. A line they cannot
+# read is a parse error of the record; a warning of theirs is kept too.
 #
 #   --qemu-exit N   QEMU's exit status (under timeout(1): 124 or 137 is the
 #                   host's timeout)
 #   --timeout S     the host's timeout, for the reason's text
 #   --functions F   the build's text symbols (lab/lib/facts.sh
 #                   text_objects), to charge lock contention to callers
+#   --system-map F, --slub-functions F
+#                   the build's System.map and mm/slub.o's functions, one
+#                   a line, to name the latency guard's sites
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="parse.sh [--qemu-exit N] [--timeout S] [--functions FILE] CONSOLE-LOG"
-qemu_exit=null timeout= functions=
+USAGE="parse.sh [--qemu-exit N] [--timeout S] [--functions FILE] [--system-map FILE --slub-functions FILE] CONSOLE-LOG"
+qemu_exit=null timeout= functions= system_map= slub_functions=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--qemu-exit | --timeout | --functions) [ $# -ge 2 ] || usage_die "$1 needs a value" ;;
+	--qemu-exit | --timeout | --functions | --system-map | --slub-functions) [ $# -ge 2 ] || usage_die "$1 needs a value" ;;
 	esac
 	case $1 in
 	--qemu-exit) qemu_exit=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--functions) functions=$2; shift 2 ;;
+	--system-map) system_map=$2; shift 2 ;;
+	--slub-functions) slub_functions=$2; shift 2 ;;
 	-*) usage_die "unknown option $1" ;;
 	*) break ;;
 	esac
@@ -140,6 +148,36 @@ if grep -q '^LAB-CONTENTION' "$tmp/log"; then
 		printf 'error\tcontention: no function list of the build to charge it to callers (--functions)\n' >>"$tmp/measure"
 	fi
 fi
+# The latency guard's report: its sections (a row each: kind, the longest
+# in ns, how many, slub, the sites) and cyclictest's figures, as
+# measurements; its refusals are parse errors, its warnings warnings.
+if grep -q '^LAB-LATENCY' "$tmp/log"; then
+	if [ -r "$system_map" ] && [ -r "$slub_functions" ]; then
+		if awk -v cyclictest="$tmp/cyclictest" -f "$LAB_ROOT/lab/bench/latency-parse.awk" \
+			"$system_map" "$slub_functions" "$tmp/log" >"$tmp/sections" 2>"$tmp/latency.err"; then
+			kind=warning
+			awk -F '\t' -v OFS='\t' '
+				# entry: two entries may name the same sites.
+				{ labels = "section=" $4 "\tentry=" FNR "\tslub=" $7 "\tstart=" $8 "\tstart_caller=" $9 "\tend=" $10 "\tend_caller=" $11 }
+				FILENAME ~ /sections$/ {
+					print "m", "latency", "max", $5, "ns", "lower", labels
+					print "m", "latency", "count", $6, "count", "none", labels
+				}
+				FILENAME ~ /cyclictest$/ {
+					print "m", "cyclictest", "samples", $5, "count", "none", "threads=" $4
+					print "m", "cyclictest", "max", $6, "us", "lower", "threads=" $4
+					print "m", "cyclictest", "p99.9", $7, "us", "lower", "threads=" $4
+					print "m", "cyclictest", "overflows", $8, "count", "lower", "threads=" $4
+				}' "$tmp/sections" "$tmp/cyclictest" >>"$tmp/measure"
+		else
+			kind=error
+		fi
+		sed -e 's/^latency-parse: [^:]*: /latency: /' -e 's/^latency-parse: /latency: /' -e "s/^/$kind\t/" \
+			"$tmp/latency.err" >>"$tmp/measure"
+	else
+		printf 'error\tlatency: no System.map and mm/slub.o function list of the build to name its sites\n' >>"$tmp/measure"
+	fi
+fi
 
 jq -n --rawfile ktap "$tmp/ktap" --rawfile reports "$tmp/reports" --rawfile splats "$tmp/splats" \
 	--rawfile measure "$tmp/measure" --argjson qemu_exit "$qemu_exit" --argjson job_status "$job_status" \
@@ -210,6 +248,7 @@ jq -n --rawfile ktap "$tmp/ktap" --rawfile reports "$tmp/reports" --rawfile spla
 		tests: [$tests[] | . as $t | ([$logs[] | select(.[1] == $t.id) | .[2:] | join("\t")]) as $log
 			| if ($log | length) > 0 then . + {log: $log} else . end],
 		splats: $f.splats, parse_errors: $f.errors,
+		parse_warnings: [$m[] | select(.[0] == "warning") | .[1]],
 		reports: [$reports | lines[] | {text: .[1], message: (.[2] | nonempty),
 			stack: ((.[3] // "") | split(" ") | map(select(length > 0))), host_finding: (.[0] == "true")}]}),
 	   measurements: [$m[] | select(.[0] == "m") | {kind: .[1],

@@ -21,8 +21,8 @@
 #                                   and clock); repeat
 #   --initrd FILE                   its sha256 (the file is not kept)
 #
-# record.sh [--qemu-exit N] [--timeout S] [--functions F] [CONSOLE-LOG]
-# RECORD.json: after the run, the record completed: QEMU's exit and the
+# record.sh [--qemu-exit N] [--timeout S] [--functions F] [--system-map F
+# --slub-functions F] [CONSOLE-LOG] RECORD.json: after the run, the record completed: QEMU's exit and the
 # run's duration, and what the one console parser (lab/verdict/parse.sh)
 # reads from the console (the start record's artifacts.console, or
 # CONSOLE-LOG): results and measurements. Without a start record (a
@@ -30,13 +30,14 @@
 # finished record given again (alone, or with its own console) is read
 # again, what ran kept.
 # When the console has lock-contention blocks, the build's function list
-# is written beside the record (functions.tsv) for the parser. Prints
+# is written beside the record (functions.tsv) for the parser, and for a
+# latency guard's report mm/slub.o's functions (slub-functions). Prints
 # "ok: LOG" or the reasons as "FAIL: ..." lines; exits 0 when the status
 # is pass, 1 otherwise.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 USAGE="record.sh start [--variant NAME | --image DIR] [--job F] [--purpose P] [--accel A] [--icount] [--native-cpu] [--smp N] [--memory M] [--numa-nodes N] [--timeout S] [--cmdline P] [--argv F] [--artifact NAME=PATH]... [--label NAME=VALUE]... [--initrd F] RECORD.json
-       record.sh [--qemu-exit N] [--timeout S] [--functions F] [CONSOLE-LOG] RECORD.json"
+       record.sh [--qemu-exit N] [--timeout S] [--functions F] [--system-map F --slub-functions F] [CONSOLE-LOG] RECORD.json"
 
 # write RECORD FILTER [JQ-ARGS...]: RECORD as FILTER makes it (jq -n),
 # through a tmp file and a rename.
@@ -131,7 +132,7 @@ if [ "${1:-}" = start ]; then
 fi
 
 # The options are the parser's (lab/verdict/parse.sh checks them).
-opts= timeout= functions=
+opts= timeout= functions= system_map= slub_functions=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-*) [ $# -ge 2 ] || usage_die "$1 needs a value" ;;
@@ -140,6 +141,8 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--timeout) timeout=$2 ;;
 	--functions) functions=$2 ;;
+	--system-map) system_map=$2 ;;
+	--slub-functions) slub_functions=$2 ;;
 	*) opts="$opts $1 $2" ;;
 	esac
 	shift 2
@@ -168,15 +171,22 @@ esac
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Lock contention is charged to callers from the build's text symbols.
+# Lock contention is charged to callers from the build's text symbols,
+# and the latency guard's sites are named from its System.map and
+# mm/slub.o's functions: kept beside the record.
 obj=$(printf '%s\n' "$start" | jq -r '.variant.obj // empty')
 if [ -z "$functions" ] && [ -n "$obj" ] && [ -d "$obj" ] && grep -q '^LAB-CONTENTION' "$log_file"; then
 	functions=$(dirname "$record")/functions.tsv
 	text_objects "$obj" >"$functions"
 fi
+if [ -z "$slub_functions" ] && [ -n "$obj" ] && [ -d "$obj" ] && grep -q '^LAB-LATENCY' "$log_file"; then
+	system_map=$obj/System.map slub_functions=$(dirname "$record")/slub-functions
+	nm --defined-only "$obj/mm/slub.o" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$slub_functions"
+fi
 # shellcheck disable=SC2086 # opts: options and their values, no spaces
 sh "$LAB_ROOT/lab/verdict/parse.sh" $opts ${timeout:+--timeout "$timeout"} \
-	${functions:+--functions "$functions"} "$log_file" >"$tmp/parsed" || exit 2
+	${functions:+--functions "$functions"} ${system_map:+--system-map "$system_map"} \
+	${slub_functions:+--slub-functions "$slub_functions"} "$log_file" >"$tmp/parsed" || exit 2
 printf '%s\n' "$start" >"$tmp/start"
 write "$record" '$start[0] as $s | $parsed[0] as $p
 	| $s + {run: (($s.run // {}) + {qemu_exit: $p.host.qemu_exit}
@@ -184,9 +194,10 @@ write "$record" '$start[0] as $s | $parsed[0] as $p
 			then .duration_s = (now - (.started | fromdateiso8601) | floor) else . end),
 		results: $p.results, measurements: $p.measurements,
 		artifacts: ($s.artifacts + {console: $console}
-			+ (if $functions == "" then {} else {functions: $functions} end))}' \
-	--slurpfile start "$tmp/start" --slurpfile parsed "$tmp/parsed" \
-	--arg console "$log_file" --arg functions "$functions"
+			+ ({functions: $functions, system_map: $system_map, slub_functions: $slub_functions}
+				| with_entries(select(.value != ""))))}' \
+	--slurpfile start "$tmp/start" --slurpfile parsed "$tmp/parsed" --arg console "$log_file" \
+	--arg functions "$functions" --arg system_map "$system_map" --arg slub_functions "$slub_functions"
 
 if jq -e '.results.status == "pass"' "$record" >/dev/null; then
 	echo "ok: $log_file"
