@@ -660,6 +660,15 @@ warn_log() {
 }
 t_says "a WARN's message, printed before its WARNING line, names the report" 'for slab_wrong_context_hardirq' \
 	warn_log "$rec_dir/warn.log" 'slab call in hard interrupt or NMI context on PREEMPT_RT' slab_wrong_context_hardirq
+# A real boot's record (tests/fixtures/records/: series-rt-debug, v4 work
+# in progress, the wrong-context job from a hard interrupt): the series'
+# WARN, lockdep's and the might-sleep check's reports, each naming the
+# interrupt's function.
+wch=$fx/records/wrong-context-hardirq/result.json
+t_ok "real record: the hard-interrupt WARN's message names slab_wrong_context_hardirq" \
+	sh lab/verdict/expect-report.sh $wch 'slab call in hard interrupt or NMI context on PREEMPT_RT' slab_wrong_context_hardirq
+t_ok "real record: and lockdep's Invalid wait context names it too" \
+	sh lab/verdict/expect-report.sh $wch 'BUG: Invalid wait context' slab_wrong_context_hardirq
 t_refuses "expect-report: a bad function name is a usage error" 'not a function name' \
 	sh lab/verdict/expect-report.sh "$rec_dir/warn.log.json" 'BUG: Invalid wait context' 'a b'
 t_refuses "expect-report: a missing record is an error" 'no run record' \
