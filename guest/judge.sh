@@ -6,10 +6,13 @@
 #	KTAP version 1
 #	1..N
 #	ok 1 job
-#	not ok 2 expect_3
 #	# expect_3: no line matches /regex/
+#	not ok 2 expect_3
 #	...
+#	# Totals: pass:... fail:... xfail:0 xpass:0 skip:... error:0
 #
+# (/lab/ktap.sh writes it: a failed case's diagnostics come directly
+# before it, as KTAP has them.)
 # Its cases: those the job recorded as they ended (/lab/lib.sh lab_result:
 # selftests, hackbench runs, the job's exit), every KUnit case and suite
 # (KUnit ran at boot, before init: read back from the kernel log with
@@ -17,12 +20,14 @@
 # success report of each selftest shipped (the one place that expects
 # them), and the splat scan (lab/verdict/splat-patterns, over the kernel
 # log and the job's output; a farm fails a job on none of those reports).
-# A failed case is followed by diagnostic lines saying why.
+# A failed case has diagnostic lines saying why: a failed KUnit case
+# KUnit's own (at most 20 lines a case).
 # JOB-OUTPUT is what the job's helpers printed (/lab/lib.sh say and keep),
 # KERNEL-LOG dmesg's output (timestamps allowed). Exits 1 when a case
 # failed. The lab's tests run it with busybox on recorded logs
-# (tests/judge-recorded.sh), with SPLAT_PATTERNS, KTAP_READER, SELFTESTS,
-# LAB_CASES and LAB_GUEST_LIB pointing into the repository.
+# (tests/judge-recorded.sh), with SPLAT_PATTERNS, KTAP_READER,
+# KTAP_WRITER, SELFTESTS, LAB_CASES and LAB_GUEST_LIB pointing into the
+# repository.
 
 SPLAT_PATTERNS=${SPLAT_PATTERNS:-/lab/splat-patterns}
 KTAP_READER=${KTAP_READER:-/lab/ktap.awk}
@@ -32,20 +37,28 @@ SELFTESTS=${SELFTESTS:-/lab/selftests}
 [ $# -eq 3 ] || { echo "usage: judge.sh JOB-SCRIPT JOB-OUTPUT KERNEL-LOG" >&2; exit 2; }
 job=$1 out=$2 klog=$3
 tmp=$(mktemp -d)
+mkdir "$tmp/diag"
 touch "$LAB_CASES"
 
-# diagnose ID LINE...: a line that says why case ID failed.
+# diagnose ID LINE...: a line that says why case ID failed (at most 20).
 diagnose() {
 	_id=$1
 	shift
-	printf '%s\n' "$*" >>"$tmp/diag.$_id"
+	[ "$(cat "$tmp/diag/$_id" 2>/dev/null | wc -l)" -ge 20 ] ||
+		printf '%s\n' "$*" >>"$tmp/diag/$_id"
 }
 
+# KUnit's cases, and the diagnostics of a failed one (they follow its
+# result in the reader's output).
 sed 's/^\[[^]]*\] \{0,1\}//' "$klog" >"$tmp/klog"
-awk -v prefix=kunit. -f "$KTAP_READER" "$tmp/klog" |
-	while read -r status id; do
-		case $status in pass | fail | skip) lab_result "$id" "$status" ;; esac
-	done
+awk -v prefix=kunit. -f "$KTAP_READER" "$tmp/klog" >"$tmp/kunit"
+last=
+while IFS='	' read -r kind id text; do
+	case $kind in
+	pass | fail | skip) lab_result "$id" "$kind"; last=$kind ;;
+	diag) [ "$last" != fail ] || diagnose "$id" "$text" ;;
+	esac
+done <"$tmp/kunit"
 
 if grep -q 'test_meminit: all [0-9]* tests passed' "$tmp/klog"; then
 	lab_result meminit pass
@@ -81,18 +94,6 @@ fi
 
 # The KTAP document: the plan first, every case with its diagnostics.
 verdict=0
-echo "KTAP version 1"
-echo "1..$(wc -l <"$LAB_CASES")"
-n=0
-while read -r status id; do
-	n=$((n + 1))
-	case $status in
-	pass) echo "ok $n $id" ;;
-	skip) echo "ok $n $id # SKIP" ;;
-	*) echo "not ok $n $id"; verdict=1 ;;
-	esac
-	[ ! -f "$tmp/diag.$id" ] || sed 's/^/# /' "$tmp/diag.$id"
-done <"$LAB_CASES"
-
+ktap_document "$LAB_CASES" "$tmp/diag" || verdict=1
 rm -rf "$tmp"
 exit $verdict

@@ -3,14 +3,15 @@
 # boot makes. The loads run beside them are in guest/load.sh
 # (/lab/load.sh), the bench's tracing in guest/trace.sh (/lab/trace.sh).
 
-# lab_result ID pass|fail|skip: one judged case, kept in $LAB_CASES for
-# the judge (/lab/judge.sh), which prints every case as KTAP once the job
-# has ended. The id is written as a LAVA farm stores it (lower case, '_'
-# for anything but a letter, digit or '_'), so the lab and a farm name a
-# case alike.
+# The KTAP writer (ktap_id, ktap_status; the judge prints with it).
+. "${KTAP_WRITER:-/lab/ktap.sh}"
+
+# lab_result ID pass|fail|skip|timeout: one judged case, kept in
+# $LAB_CASES for the judge (/lab/judge.sh), which prints every case as
+# KTAP once the job has ended. The id is a case id (ktap_id).
 LAB_CASES=${LAB_CASES:-/tmp/lab-cases}
 lab_result() {
-	echo "$2 $(printf '%s' "$1" | tr 'A-Z' 'a-z' | tr -c 'a-z0-9_' '_')" >>"$LAB_CASES"
+	echo "$2 $(ktap_id "$1")" >>"$LAB_CASES"
 }
 
 # say LINE...: print a line the guest's judge reads (/lab/judge.sh: the
@@ -43,12 +44,9 @@ run_selftests() {
 		_s=$?
 		keep /tmp/selftest.out
 		say "LAB-SELFTEST ${_t##*/} status=$_s"
-		# kselftest exit codes: 0 pass, 4 skip; anything else fails.
-		case $_s in
-		0) lab_result "selftest.${_t##*/}" pass ;;
-		4) lab_result "selftest.${_t##*/}" skip ;;
-		*) lab_result "selftest.${_t##*/}" fail; _fail=1 ;;
-		esac
+		# kselftest's exit statuses, as its runner reads them.
+		lab_result "selftest.${_t##*/}" "$(ktap_status $_s)"
+		case $(ktap_status $_s) in pass | skip) ;; *) _fail=1 ;; esac
 	done
 	return $_fail
 }
@@ -172,6 +170,8 @@ slab_state() {
 	else
 		say "LAB-SLAB cpu_partial: off: 0 in all $_caches caches"
 	fi
+	# A case, so that the run's record keeps these lines as its log.
+	lab_result slab_state pass
 }
 
 # check_topology: the guest sees the NUMA nodes QEMU gave it

@@ -306,6 +306,6 @@ contention_run() {
 	slub_stats_print $_label || _s=1
 	sed 's/^/LAB-CONTENTION perf /' /tmp/contention.out
 	sed 's/^/LAB-CONTENTION hist /' $_h/hist
-	echo "LAB-CONTENTION-END $_label status=$_s"
+	say "LAB-CONTENTION-END $_label status=$_s"
 	return $_s
 }

@@ -17,6 +17,6 @@ tr -d '\r' <"$1" | sed -n '/LAB-JOB-BEGIN/,$p' |
 # No selftest shipped, unless SELFTESTS names a folder of them.
 mkdir "$tmp/selftests"
 : >"$tmp/cases"
-SPLAT_PATTERNS=lab/verdict/splat-patterns KTAP_READER=lab/verdict/ktap.awk LAB_GUEST_LIB=guest/lib.sh \
+SPLAT_PATTERNS=lab/verdict/splat-patterns KTAP_READER=lab/verdict/ktap.awk KTAP_WRITER=guest/ktap.sh LAB_GUEST_LIB=guest/lib.sh \
 	LAB_CASES=$tmp/cases SELFTESTS=${SELFTESTS:-$tmp/selftests} \
 	busybox sh guest/judge.sh "$2" "$tmp/job.out" "$tmp/kernel.log"

@@ -2,10 +2,12 @@
 # bench.sh: boot variants side by side and compare them. Every round boots
 # each variant once, in an order rotated from round to round, and runs
 # hackbench under perf stat in it, then once more per hackbench mode with
-# lock-contention tracing (the attribution: who contends, SLUB or not);
-# raw samples go to samples.tsv and contention.tsv as they arrive, then
-# tools/compare prints tables with Welch's t-test and plots, and
-# lab/bench/contention-table.awk the attribution table.
+# lock-contention tracing (the attribution: who contends, SLUB or not).
+# Each boot's record (result.json: lab/verdict/record.sh) holds its
+# measurements; the tables are made from the records alone
+# (lab/bench/samples.jq: samples.tsv, status.tsv, contention.tsv, and
+# meta), then tools/compare prints tables with Welch's t-test and plots,
+# and lab/bench/contention-table.awk the attribution table.
 #
 #   --variants "V..."   variants to compare, the first is the baseline
 #                       (default: base-rt series-rt-raw series-nonrt base-nonrt;
@@ -17,7 +19,7 @@
 #                       (default 1024; --quick: 256)
 #   --time wall|instructions|both
 #                       guest clock under TCG: wall time (the default), or
-#                       QEMU -icount instruction time (path length only:
+#                       QEMU's icount instruction time (path length only:
 #                       no emulated cost of a context switch), or both in
 #                       one run (about 3 times as long)
 #   --quick             fewer rounds, repeats and loops
@@ -25,6 +27,8 @@
 #                       emulator: one hackbench mode, -s 4096 (process
 #                       sockets, -g 4), no microbenchmark
 #   --out DIR           results folder (default results/<date>-bench)
+#   --print-job         print the guest job the boots run, and nothing else
+#   --tables DIR        an earlier run's tables made again from its records
 #   --latency [OPTIONS] the latency guard instead (lab/bench/latency.sh, its own
 #                       options)
 set -u
@@ -33,30 +37,9 @@ if [ "${1:-}" = --latency ]; then
 	shift
 	exec sh "$LAB_ROOT/lab/bench/latency.sh" "$@"
 fi
-USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--galbraith] [--out DIR]"
+USAGE="bench.sh [--variants 'V...'] [--rounds N] [--repeats N] [--loops N] [--objects N] [--time wall|instructions|both] [--quick] [--galbraith] [--out DIR] [--print-job] [--tables DIR]"
 
-# text_objects OBJ: "function<TAB>object<TAB>size" (size in hex, as %pS
-# prints it) for every text symbol of the objects in the kernel build in
-# OBJ (paths relative to OBJ; scripts/, tools/ and the boot stub left out,
-# a few objects that are not linked into vmlinux stay), so that a stack
-# frame's function can be placed. Static functions of the same name in
-# several objects appear once for each.
-text_objects() {
-	(cd "$1" && find . -name '*.o' ! -name '*.mod.o' ! -name vmlinux.o \
-		! -path './scripts/*' ! -path './tools/*' ! -path './arch/x86/boot/*' |
-		sed 's|^\./||' | LC_ALL=C sort | xargs nm -A -S --defined-only) 2>/dev/null |
-		awk '{ i = index($1, ":") }
-		NF == 4 && $3 ~ /^[tTwW]$/ {
-			size = $2
-			sub(/^0+/, "", size)
-			print $4 "\t" substr($1, 1, i - 1) "\t0x" (size == "" ? "0" : size)
-		}
-		# Assembly symbols have no size.
-		NF == 3 && $2 ~ /^[tTwW]$/ { print $3 "\t" substr($1, 1, i - 1) "\t" }'
-}
-
-
-variants= rounds= repeats= loops= objects= time=wall out= quick=0 galbraith=0
+variants= rounds= repeats= loops= objects= time=wall out= quick=0 galbraith=0 print_job=0 tables=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
@@ -68,6 +51,8 @@ while [ $# -gt 0 ]; do
 	--quick) quick=1; shift ;;
 	--galbraith) galbraith=1; shift ;;
 	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
+	--print-job) print_job=1; shift ;;
+	--tables) [ $# -ge 2 ] || usage_die "--tables needs a value"; tables=$2; shift 2 ;;
 	*) usage_die "unknown argument '$1'" ;;
 	esac
 done
@@ -92,47 +77,15 @@ process_pipes -p
 thread_sockets -T
 thread_pipes -T -p"
 fi
-labels=$(echo "$hackbench_modes" | cut -d' ' -f1 | tr '\n' ' ')
-[ -n "$(echo $variants)" ] || usage_die "--variants is empty"
-[ "$objects" -ge 64 ] || usage_die "--objects must be at least 64 (slub_bench's bulk batch), not $objects"
-for v in $variants; do load_variant "$v"; done
-
-[ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-bench
-mkdir -p "$out"
-make -s -C "$LAB_ROOT/tools/compare" || die "the compare tool does not build"
-make -s -C "$LAB_ROOT/tools/junit" || die "the JUnit writer does not build"
-
-for v in $variants; do
-	build_variants "$out" "$v"
-	# Every variant must run the same microbenchmark, or its rows go missing.
-	load_variant "$v"
-	[ -f "$V_OBJ/slub_bench/slub_bench.ko" ] ||
-		die "$v has no slub_bench.ko: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
-	grep -q '^CONFIG_HIST_TRIGGERS=y' "$V_OBJ/.config" ||
-		die "$v cannot trace lock contention: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
-	# Where each function lives, to name the callers of contended locks.
-	text_objects "$V_OBJ" >"$out/functions-$v.tsv"
-	grep -q '	mm/slub\.o	' "$out/functions-$v.tsv" && grep -q '	kernel/locking/' "$out/functions-$v.tsv" ||
-		die "no function list for $v (nm over $V_OBJ): $out/functions-$v.tsv"
-done
-load_variant "$(echo $variants | cut -d' ' -f1)"
-kernel=$V_OBJ/arch/x86/boot/bzImage
-accel=tcg
-kvm_boots "$kernel" && accel=kvm
-[ $accel = kvm ] && [ "$time" != wall ] &&
-	usage_die "--time $time needs TCG; with KVM only wall time is measured"
-case $time in
-wall) modes=wall ;;
-instructions) modes=instructions ;;
-both) modes="wall instructions" ;;
-esac
-
-# The guest job: hackbench in every mode under perf stat, the slub_bench
-# microbenchmark module, then the traced runs, so that the timed ones run
-# with every tracepoint off, as before tracing was built in; the
-# selftests last.
-job=$out/job.sh
-{
+# bench_job: the guest job: hackbench in every mode under perf stat, the
+# slub_bench microbenchmark module, then the traced runs, so that the
+# timed ones run with every tracepoint off, as before tracing was built
+# in; the selftests last. Each traced mode must have run once and ended
+# well (its #lab-expect line: the guest's judge fails it otherwise).
+bench_job() {
+	echo "$hackbench_modes" | while read -r label args; do
+		echo "#lab-expect: LAB-CONTENTION-END $label status=0"
+	done
 	echo ". /lab/lib.sh"
 	echo ". /lab/trace.sh"
 	echo "lab_info"
@@ -150,34 +103,162 @@ job=$out/job.sh
 	# sysfs walk and cache shrinking disturb none.
 	echo "run_selftests || fail=1"
 	echo "exit \$fail"
-} >"$job"
+}
+if [ $print_job = 1 ]; then
+	bench_job
+	exit 0
+fi
 
-{
-	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "base=$(cat "$BASE_TREE/.lab-version" 2>/dev/null)"
-	echo "series=$(git -C "$(tree_dir series)" rev-parse HEAD 2>/dev/null)"
-	echo "mainline=$(cat "$MAINLINE_TREE/.lab-version" 2>/dev/null)"
-	echo "lab=$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null)"
-	echo "accel=$accel"
-	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
-	echo "host_cpus=$(nproc)"
-	echo "variants=$variants"
-	# Each variant's source: a series@REV tree is not the series tree.
-	for v in $variants; do
-		load_variant "$v"
-		echo "source_$v=$V_TREE $(git -C "$(tree_dir "$V_TREE")" rev-parse --short HEAD 2>/dev/null)"
+# bench_tables: the tables of the run in $out (its modes $modes, its
+# variants $variants in their order, $params and $command for meta), from
+# the boots' records alone (lab/bench/samples.jq); a boot that left no
+# record counts as crashed. Exits non-zero when a boot did not pass.
+bench_tables() {
+	for mode in $modes; do
+		records=$(ls "$out/$mode"/r*/*/result.json 2>/dev/null)
+		# shellcheck disable=SC2086 # the records' paths: no spaces (--out's own)
+		{
+			printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n'
+			[ -z "$records" ] || jq -n -r --arg table samples -f "$LAB_ROOT/lab/bench/samples.jq" $records
+		} >"$out/$mode/samples.tsv"
+		# shellcheck disable=SC2086
+		{
+			printf 'round\tvariant\tstatus\tlog\n'
+			[ -z "$records" ] || jq -n -r --arg table status -f "$LAB_ROOT/lab/bench/samples.jq" $records
+			for d in "$out/$mode"/r*/*/; do
+				[ -f "$d/result.json" ] || printf '%s\t%s\tcrashed\t%s\n' "$(basename "$(dirname "$d")" | tr -d r)" \
+					"$(basename "$d")" "${d}console.log"
+			done
+		} >"$out/$mode/status.tsv"
+		# shellcheck disable=SC2086
+		{
+			printf 'round\tvariant\tmode\tcaller\tobject\tlock\tcount\twait_ns\n'
+			[ -z "$records" ] || jq -n -r --arg table contention -f "$LAB_ROOT/lab/bench/samples.jq" $records
+		} >"$out/$mode/contention.tsv"
+		# meta: what ran, from the records (the lab's commit, each variant's
+		# tree and its commit, QEMU's accelerator), and how.
+		# shellcheck disable=SC2086
+		{
+			[ -z "$records" ] || jq -n -r '[inputs] | sort_by(.run.started) | (.[0] | "date=\(.run.started)",
+				"lab=\(.lab.commit)", "accel=\(.run.accel)"),
+				(unique_by(.variant.name)[] | "source_\(.variant.name)=\(.variant.tree) \(.variant.tree_commit // "")")' $records
+			echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+			echo "host_cpus=$(nproc)"
+			echo "variants=$variants"
+			[ -z "$params" ] || echo "$params"
+			echo "time=$mode"
+			[ -z "$command" ] || echo "command=$command"
+		} >"$out/$mode/meta"
 	done
-	echo "rounds=$rounds repeats=$repeats loops=$loops objects=$objects time=$time galbraith=$galbraith"
-	echo "command=lab/bench/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --objects $objects --time $time$([ $galbraith = 0 ] || echo ' --galbraith')"
-} >"$out/meta"
 
-for mode in $modes; do
-	mkdir -p "$out/$mode"
-	printf 'round\tvariant\tmetric\tvalue\tunit\tbetter\n' >"$out/$mode/samples.tsv"
-	printf 'round\tvariant\tstatus\tlog\n' >"$out/$mode/status.tsv"
-	printf 'round\tvariant\tmode\tcaller\tobject\tlock\tcount\twait_ns\n' >"$out/$mode/contention.tsv"
-	{ cat "$out/meta"; echo "time=$mode"; } >"$out/$mode/meta"
+	for mode in $modes; do
+		case $mode in
+		wall) what="wall time" ;;
+		instructions) what="instruction time (QEMU's icount: code-path length only, no cache or contention effects)" ;;
+		esac
+		[ $accel = tcg ] && what="$what, under TCG emulation"
+		{
+			echo "== $what"
+			"$LAB_ROOT/tools/compare/compare" "$out/$mode"
+		} >"$out/$mode/table.txt" 2>&1
+		# The plot shows the headline metrics only: hackbench's times and the
+		# alloc/free pair cost of three kmalloc sizes.
+		plot_metrics=$(awk -F '\t' 'NR > 1 && !seen[$3]++ &&
+			($3 ~ /^hackbench_.*_time$/ || $3 ~ /^kmalloc(8|256|4096)_alloc_free_pair$/) {
+				printf "--metric %s ", $3 }' "$out/$mode/samples.tsv")
+		# shellcheck disable=SC2086
+		"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" $plot_metrics "$out/$mode" \
+			>/dev/null 2>>"$out/$mode/table.txt"
+		awk -v order="$variants" -f "$LAB_ROOT/lab/bench/contention-table.awk" "$out/$mode/contention.tsv" \
+			"$out/$mode/samples.tsv" >"$out/$mode/contention.txt" 2>&1
+		sh "$LAB_ROOT/lab/bench/contention-plot.sh" "$out/$mode" >>"$out/$mode/contention.txt" 2>&1
+		"$LAB_ROOT/tools/compare/compare" --format csv "$out/$mode" >"$out/$mode/summary.csv" 2>/dev/null
+		"$LAB_ROOT/tools/compare/compare" --format json "$out/$mode" >"$out/$mode/summary.json" 2>/dev/null
+		cat "$out/$mode/table.txt"
+		echo "plot: $out/$mode/plot.png ($out/$mode/plot.svg)"
+		echo "== lock contention, $what"
+		cat "$out/$mode/contention.txt"
+		[ ! -s "$out/$mode/contention.png" ] ||
+			echo "plot: $out/$mode/contention.png ($out/$mode/contention.svg)"
+	done
+	# Each boot as a JUnit case for CI: ok passes; timeout, crashed or failed
+	# fails, with the record's reasons and the console log's path.
+	for mode in $modes; do
+		tail -n +2 "$out/$mode/status.tsv" | while IFS='	' read -r r v st con; do
+			dir=${con%/console.log} detail=
+			if [ "$st" != ok ]; then
+				detail=$dir.failed
+				{
+					echo "$st"
+					jq -r '.results.reasons[]' "$dir/result.json" 2>/dev/null || cat "$dir.boot"
+					echo "console log: $con"
+				} >"$detail"
+			fi
+			printf 'bench %s time\tround %s %s\t%s\t\t%s\n' "$mode" "$r" "$v" \
+				"$([ "$st" = ok ] && echo pass || echo fail)" "$detail"
+		done
+	done >"$out/cases.tsv"
+	"$LAB_ROOT/tools/junit/junit" --name "make bench" -o "$out/junit.xml" "$out/cases.tsv" &&
+		echo "junit: $out/junit.xml"
+	echo "results: $out"
+	failed=$(cat "$out"/*/status.tsv | awk -F '\t' 'NR > 1 && $3 != "ok" && $3 != "status"' | wc -l)
+	[ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their records"
+}
+
+# --tables DIR: an earlier run's tables again, from its records.
+if [ -n "$tables" ]; then
+	out=$tables
+	modes=$(for d in "$out"/*/r1; do [ -d "$d" ] && basename "$(dirname "$d")"; done)
+	[ -n "$modes" ] || die "$out holds no bench run (no MODE/r1/ folder)"
+	meta=$out/$(echo $modes | cut -d' ' -f1)/meta
+	variants=$(sed -n 's/^variants=//p' "$meta" 2>/dev/null)
+	[ -n "$variants" ] || variants=$(jq -r -s 'sort_by(.run.started) | map(.variant.name) | unique[]' "$out"/*/r*/*/result.json)
+	params=$(grep '^rounds=' "$meta" 2>/dev/null) command=$(sed -n 's/^command=//p' "$meta" 2>/dev/null)
+	accel=$(jq -r -s 'map(.run.accel) | unique | join(",")' "$out"/*/r*/*/result.json)
+	make -s -C "$LAB_ROOT/tools/compare" && make -s -C "$LAB_ROOT/tools/junit" || die "the compare tool or the JUnit writer does not build"
+	bench_tables
+	exit
+fi
+[ -n "$(echo $variants)" ] || usage_die "--variants is empty"
+[ "$objects" -ge 64 ] || usage_die "--objects must be at least 64 (slub_bench's bulk batch), not $objects"
+for v in $variants; do load_variant "$v"; done
+
+[ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-bench
+mkdir -p "$out"
+make -s -C "$LAB_ROOT/tools/compare" || die "the compare tool does not build"
+make -s -C "$LAB_ROOT/tools/junit" || die "the JUnit writer does not build"
+
+for v in $variants; do
+	build_variants "$out" "$v"
+	# Every variant must run the same microbenchmark, or its rows go missing.
+	load_variant "$v"
+	[ -f "$V_OBJ/slub_bench/slub_bench.ko" ] ||
+		die "$v has no slub_bench.ko: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
+	grep -q '^CONFIG_HIST_TRIGGERS=y' "$V_OBJ/.config" ||
+		die "$v cannot trace lock contention: add the bench fragment (configs/bench.config) to variants/$V_BUILD.variant"
+	# Where each function lives, to name the callers of contended locks
+	# (each boot's record makes its own: lab/verdict/record.sh).
+	text_objects "$V_OBJ" >"$out/functions.check"
+	grep -q '	mm/slub\.o	' "$out/functions.check" && grep -q '	kernel/locking/' "$out/functions.check" ||
+		die "no function list for $v (nm over $V_OBJ)"
+	rm -f "$out/functions.check"
 done
+load_variant "$(echo $variants | cut -d' ' -f1)"
+kernel=$V_OBJ/arch/x86/boot/bzImage
+accel=tcg
+kvm_boots "$kernel" && accel=kvm
+[ $accel = kvm ] && [ "$time" != wall ] &&
+	usage_die "--time $time needs TCG; with KVM only wall time is measured"
+case $time in
+wall) modes=wall ;;
+instructions) modes=instructions ;;
+both) modes="wall instructions" ;;
+esac
+
+job=$out/job.sh
+bench_job >"$job"
+params="rounds=$rounds repeats=$repeats loops=$loops objects=$objects time=$time galbraith=$galbraith"
+command="lab/bench/bench.sh --variants '$variants' --rounds $rounds --repeats $repeats --loops $loops --objects $objects --time $time$([ $galbraith = 0 ] || echo ' --galbraith')"
 
 nv=$(echo $variants | wc -w)
 nm=$(echo $modes | wc -w)
@@ -199,80 +280,13 @@ while [ $r -le $rounds ]; do
 			[ $mode = instructions ] && flags="$flags --icount"
 			t0=$(date +%s)
 			# shellcheck disable=SC2086
-			sh "$LAB_ROOT/lab/run/boot.sh" --accel $accel $flags --timeout 1200 \
-				--out "$dir" "$v" "$job" >"$dir.boot" 2>&1
-			[ -f "$dir/console.log" ] || : >"$dir/console.log"
-			awk -v round=$r -v variant="$v" -f "$LAB_ROOT/lab/bench/bench-parse.awk" \
-				"$dir/console.log" >>"$out/$mode/samples.tsv"
-			attributed=yes
-			awk -v round=$r -v variant="$v" -v samples="$out/$mode/samples.tsv" \
-				-v modes="$labels" \
-				-f "$LAB_ROOT/lab/bench/contention-parse.awk" "$out/functions-$v.tsv" \
-				"$dir/console.log" >>"$out/$mode/contention.tsv" 2>"$dir.contention" ||
-				attributed=no
-			# The run's record (lab/verdict/record.sh) says how it ended.
-			status=$(jq -r .status "$dir/result.json" 2>/dev/null || echo crashed)
-			if [ $status = ok ] && [ $attributed = no ]; then
-				# The job ran, but its attribution cannot be read.
-				status=failed
-				log "$v: no attribution: $(head -n 1 "$dir.contention")"
-			fi
-			printf '%s\t%s\t%s\t%s\n' $r "$v" $status "$dir/console.log" >>"$out/$mode/status.tsv"
+			sh "$LAB_ROOT/lab/run/boot.sh" --accel $accel $flags --purpose bench \
+				--label round=$r --label time=$mode --out "$dir" "$v" "$job" >"$dir.boot" 2>&1
+			status=$(jq -r '.results.status // "incomplete"' "$dir/result.json" 2>/dev/null || echo incomplete)
 			log "round $r/$rounds, $mode time, $v: $status ($(($(date +%s) - t0)) s); $(time_left $step $total $started)"
 		done
 	done
 	r=$((r + 1))
 done
 
-for mode in $modes; do
-	case $mode in
-	wall) what="wall time" ;;
-	instructions) what="instruction time (QEMU -icount: code-path length only, no cache or contention effects)" ;;
-	esac
-	[ $accel = tcg ] && what="$what, under TCG emulation"
-	{
-		echo "== $what"
-		"$LAB_ROOT/tools/compare/compare" "$out/$mode"
-	} >"$out/$mode/table.txt" 2>&1
-	# The plot shows the headline metrics only: hackbench's times and the
-	# alloc/free pair cost of three kmalloc sizes.
-	plot_metrics=$(awk -F '\t' 'NR > 1 && !seen[$3]++ &&
-		($3 ~ /^hackbench_.*_time$/ || $3 ~ /^kmalloc(8|256|4096)_alloc_free_pair$/) {
-			printf "--metric %s ", $3 }' "$out/$mode/samples.tsv")
-	# shellcheck disable=SC2086
-	"$LAB_ROOT/tools/compare/compare" --plot "$out/$mode/plot" $plot_metrics "$out/$mode" \
-		>/dev/null 2>>"$out/$mode/table.txt"
-	awk -v order="$variants" -f "$LAB_ROOT/lab/bench/contention-table.awk" "$out/$mode/contention.tsv" \
-		"$out/$mode/samples.tsv" >"$out/$mode/contention.txt" 2>&1
-	sh "$LAB_ROOT/lab/bench/contention-plot.sh" "$out/$mode" >>"$out/$mode/contention.txt" 2>&1
-	"$LAB_ROOT/tools/compare/compare" --format csv "$out/$mode" >"$out/$mode/summary.csv" 2>/dev/null
-	"$LAB_ROOT/tools/compare/compare" --format json "$out/$mode" >"$out/$mode/summary.json" 2>/dev/null
-	cat "$out/$mode/table.txt"
-	echo "plot: $out/$mode/plot.png ($out/$mode/plot.svg)"
-	echo "== lock contention, $what"
-	cat "$out/$mode/contention.txt"
-	[ ! -s "$out/$mode/contention.png" ] ||
-		echo "plot: $out/$mode/contention.png ($out/$mode/contention.svg)"
-done
-# Each boot as a JUnit case for CI: ok passes; timeout, crashed or failed
-# fails, with what boot.sh and the judge said.
-for mode in $modes; do
-	tail -n +2 "$out/$mode/status.tsv" | while IFS='	' read -r r v st con; do
-		dir=${con%/console.log} detail=
-		if [ "$st" != ok ]; then
-			detail=$dir.failed
-			{
-				echo "$st"
-				cat "$dir.boot" "$dir.contention" 2>/dev/null
-				echo "console log: $con"
-			} >"$detail"
-		fi
-		printf 'bench %s time\tround %s %s\t%s\t\t%s\n' "$mode" "$r" "$v" \
-			"$([ "$st" = ok ] && echo pass || echo fail)" "$detail"
-	done
-done >"$out/cases.tsv"
-"$LAB_ROOT/tools/junit/junit" --name "make bench" -o "$out/junit.xml" "$out/cases.tsv" &&
-	echo "junit: $out/junit.xml"
-echo "results: $out"
-failed=$(cat "$out"/*/status.tsv | awk -F '\t' 'NR > 1 && $3 != "ok" && $3 != "status"' | wc -l)
-[ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their console logs"
+bench_tables

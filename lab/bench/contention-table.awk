@@ -1,7 +1,7 @@
 # contention-table.awk: the attribution table of a bench run.
 #   awk [-v top=N] [-v order="V..."] -f contention-table.awk CONTENTION-TSV SAMPLES-TSV
-# CONTENTION-TSV holds lab/bench/contention-parse.awk's rows (round variant mode
-# caller object lock count wait_ns); SAMPLES-TSV gives each traced run's
+# CONTENTION-TSV holds the records' contention rows (lab/bench/samples.jq:
+# round variant mode caller object lock count wait_ns); SAMPLES-TSV gives each traced run's
 # context switches (metric contention_<mode>_context_switches), which also
 # count the runs. Every figure is a mean per traced hackbench run. Prints,
 # per hackbench mode and variant (in ORDER, or samples.tsv's): context

@@ -4,18 +4,37 @@
 # it with PARAMS added to its command line, and prints the slab merge and
 # per-CPU partial state the kernel runs with (its config and sysfs), then
 # hackbench under perf stat -r N as perf prints it. Fails when the boot
-# does (a splat, hackbench failing). Results in results/<date>-hackbench-VARIANT.
+# does (a splat, hackbench failing). What it prints comes from the run's
+# record (result.json). Results in results/<date>-hackbench-VARIANT.
 #
 #   --append PARAMS   kernel parameters, e.g. slub_merge
 #   --repeats N       perf stat -r N (default 5)
 #   --args ARGS       hackbench's arguments (default -g 4 -l 100)
+#   --show RECORD     print what an earlier run's record says, and nothing
+#                     else
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="make hackbench VARIANT=NAME [APPEND='params'] [ARGS='hackbench args'] [REPEATS=N]  (lab/bench/hackbench.sh [--append P] [--args A] [--repeats N] VARIANT)"
+USAGE="make hackbench VARIANT=NAME [APPEND='params'] [ARGS='hackbench args'] [REPEATS=N]  (lab/bench/hackbench.sh [--append P] [--args A] [--repeats N] VARIANT | --show RECORD)"
+
+# show_run RECORD: what the run's record says a person wants to see: how
+# the kernel booted, the slab state it runs with (the case slab_state's
+# log) and hackbench's own output under perf stat (its case's log).
+show_run() {
+	jq -r '"\(.variant.name) (\(.run.accel)) booted with: \(.run.cmdline)",
+		(.results.tests[] | select(.id == "slab_state") | .log[]),
+		(.results.tests[] | select(.id == "hackbench_hackbench") | .log
+			| (.[0] | capture("repeats=(?<r>[0-9]+) args=(?<a>.*)") | "hackbench \(.a) under perf stat -r \(.r):"),
+			(.[1:][] | select(startswith("LAB-HACKBENCH-END") | not)))' "$1"
+}
 
 append= repeats=5 args="-g 4 -l 100"
 while [ $# -gt 0 ]; do
 	case $1 in
+	--show)
+		[ $# = 2 ] || usage_die "--show takes a run's record, alone"
+		jq -e '.schema == 1 and .results != null' "$2" >/dev/null 2>&1 || die "$2 is not a finished run's record (schema 1)"
+		show_run "$2"
+		exit ;;
 	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
 	--repeats) [ $# -ge 2 ] || usage_die "--repeats needs a value"; repeats=$2; shift 2 ;;
 	--args) [ $# -ge 2 ] || usage_die "--args needs a value"; args=$2; shift 2 ;;
@@ -53,17 +72,10 @@ job=$out/job.sh
 } >"$job"
 rc=0
 sh "$LAB_ROOT/lab/run/boot.sh" --append "$append" --out "$out/boot" "$V_NAME" "$job" >"$out/verdict" 2>&1 || rc=$?
-con=$out/boot/console.log
-[ -f "$con" ] || { cat "$out/verdict" >&2; die "$V_NAME did not boot"; }
-
-tr -d '\r' <"$con" | awk -v v="$V_NAME" -v info="$(sed -n 's/^accel=\([a-z]*\).*/\1/p' "$out/boot/run.info")" '
-	/^LAB-INFO cmdline=/ { sub(/^LAB-INFO cmdline=/, ""); $1 = $1; print v " (" info ") booted with: " $0 }
-	/^LAB-SLAB / { sub(/^LAB-SLAB /, ""); print }
-	/^LAB-HACKBENCH-BEGIN / { on = 1; print "hackbench " substr($0, index($0, "args=") + 5) " under perf stat -r " substr($3, 9) ":"; next }
-	/^LAB-HACKBENCH-END / { on = 0 }
-	on'
+[ -f "$out/boot/result.json" ] || { cat "$out/verdict" >&2; die "$V_NAME did not boot"; }
+show_run "$out/boot/result.json"
 if [ $rc != 0 ]; then
 	sed 's/^/    /' "$out/verdict" >&2
-	die "the hackbench boot of $V_NAME failed; console log: $con"
+	die "the hackbench boot of $V_NAME failed; console log: $out/boot/console.log"
 fi
 echo "results: $out"

@@ -10,11 +10,13 @@
 # (guest/trace.sh latency_arm), the preemption-off ones also apart from
 # those a hardware interrupt entered (preemptoff-noirq: an interrupt is
 # handled inside a preemption-off section on PREEMPT_RT and would set its
-# length); the longest per pair of start and end sites
-# go to sections.tsv with the sites named from the build's System.map, and
-# latency-table.awk prints, per variant and burst size, the longest
-# section, the longest one begun or ended in mm/slub.c, and cyclictest's
-# figures.
+# length). Each boot's record (result.json: the one console parser names
+# the sites from the build's System.map, lab/bench/latency-parse.awk) holds
+# the longest section per pair of start and end sites and cyclictest's
+# figures; sections.tsv, cyclictest.tsv and status.tsv are made from the
+# records (lab/bench/samples.jq), and latency-table.awk prints, per
+# variant and burst size, the longest section, the longest one begun or
+# ended in mm/slub.c, and cyclictest's figures.
 #
 #   --variants "V..."   default: base-rt-latency series-rt-latency
 #                       series-rt-raw-latency
@@ -49,12 +51,13 @@
 #                       slab_cpu_partial=1024, the longest per-CPU partial
 #                       lists SLUB allows)
 #   --out DIR           results folder (default results/<date>-latency)
+#   --tables DIR        an earlier run's tables made again from its records
 set -u
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="latency.sh [--variants 'V...'] [--bursts 'N...'] [--rounds N] [--loops N] [--time instructions|wall] [--cpus N] [--preempt-min N] [--tracer on|off] [--burst-args ARGS] [--append PARAMS] [--out DIR]"
+USAGE="latency.sh [--variants 'V...'] [--bursts 'N...'] [--rounds N] [--loops N] [--time instructions|wall] [--cpus N] [--preempt-min N] [--tracer on|off] [--burst-args ARGS] [--append PARAMS] [--out DIR] [--tables DIR]"
 
 variants="base-rt-latency series-rt-latency series-rt-raw-latency"
-bursts="1000 10000" rounds=2 loops=20 time=instructions cpus= preempt_min=4000 tracer=off burst_args= append= out=
+bursts="1000 10000" rounds=2 loops=20 time=instructions cpus= preempt_min=4000 tracer=off burst_args= append= out= tables=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) [ $# -ge 2 ] || usage_die "--variants needs a value"; variants=$2; shift 2 ;;
@@ -82,6 +85,7 @@ while [ $# -gt 0 ]; do
 		;;
 	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
 	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
+	--tables) [ $# -ge 2 ] || usage_die "--tables needs a value"; tables=$2; shift 2 ;;
 	*) usage_die "unknown argument '$1'" ;;
 	esac
 done
@@ -90,6 +94,44 @@ instructions) flags=--icount; : "${cpus:=1}" ;;
 wall) flags=; : "${cpus:=2}" ;;
 *) usage_die "--time takes instructions or wall, not '$time'" ;;
 esac
+# latency_tables: the tables of the run in $out, from its boots' records
+# alone (lab/bench/samples.jq); its header line and meta are kept. Exits
+# non-zero when a boot did not pass.
+latency_tables() {
+	records=$(ls "$out"/r*/*/result.json 2>/dev/null)
+	: >"$out/sections.rows" >"$out/cyclictest.rows" >"$out/runs.rows" >"$out/notes.rows"
+	for t in sections cyclictest runs notes; do
+		# shellcheck disable=SC2086 # the records' paths: no spaces (--out's own)
+		[ -z "$records" ] || jq -n -r --arg table $t -f "$LAB_ROOT/lab/bench/samples.jq" $records >"$out/$t.rows"
+	done
+	{ printf 'round\tvariant\tburst\tkind\tmax_ns\tcount\tslub\tstart\tstart_caller\tend\tend_caller\n'
+	  cat "$out/sections.rows"; } >"$out/sections.tsv"
+	{ printf 'round\tvariant\tburst\tthreads\tsamples\tmax_us\tp999_us\toverflows\n'
+	  cat "$out/cyclictest.rows"; } >"$out/cyclictest.tsv"
+	{ printf 'round\tvariant\tburst\tstatus\tlog\n'
+	  cat "$out/runs.rows"; } >"$out/status.tsv"
+	# What the parser refused or warned of, by boot.
+	awk -F '\t' '{ print "round " $1 ", burst " $3 ", " $2 ": " $4 }' "$out/notes.rows" >"$out/parse.txt"
+	rm -f "$out"/*.rows
+	{
+		sed -n 1p "$out/table.txt" 2>/dev/null | grep '^== ' || echo "== longest interrupts-off and preemption-off sections"
+		awk -F '\t' -f "$LAB_ROOT/lab/bench/latency-table.awk" "$out/sections.tsv" "$out/cyclictest.tsv"
+		grep -q '^accel=tcg' "$out/meta" 2>/dev/null && echo "cyclictest under TCG: emulator jitter, meaningful on KVM or hardware only"
+		# The parser's warnings belong with the numbers they qualify.
+		cat "$out/parse.txt"
+	} >"$out/table.txt.new" && mv "$out/table.txt.new" "$out/table.txt"
+	cat "$out/table.txt"
+	echo "results: $out"
+	failed=$(awk -F '\t' 'NR > 1 && $4 != "ok"' "$out/status.tsv" | wc -l)
+	[ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their records"
+}
+if [ -n "$tables" ]; then
+	out=$tables
+	ls "$out"/r*/*/result.json >/dev/null 2>&1 || die "$out holds no latency run's records (rN/VARIANT-BURST/result.json)"
+	latency_tables
+	exit
+fi
+
 [ -n "$variants" ] || usage_die "--variants is empty"
 [ -n "$bursts" ] || usage_die "--bursts is empty"
 for b in $bursts; do number "--bursts" "$b"; done
@@ -104,25 +146,21 @@ for v in $variants; do
 		die "$v has no latency tracers: add the latency fragment (configs/latency.config) to variants/$V_BUILD.variant"
 	[ -f "$V_OBJ/lab-modules/slab_burst.ko" ] ||
 		die "$v has no slab_burst.ko (CONFIG_MODULES is off)"
-	# The sites are offsets from _stext; these name them.
-	cp "$V_OBJ/System.map" "$out/System.map-$v"
-	nm --defined-only "$V_OBJ/mm/slub.o" | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$out/slub-functions-$v"
+	# The sites are offsets from _stext; these name them (each boot's
+	# record takes them from the build: lab/verdict/record.sh).
+	[ -f "$V_OBJ/System.map" ] && [ -f "$V_OBJ/mm/slub.o" ] ||
+		die "$v has no System.map or mm/slub.o to name the sites with"
 done
 accel=tcg
 load_variant "$(echo $variants | cut -d' ' -f1)"
 [ "$time" = wall ] && kvm_boots "$V_OBJ/arch/x86/boot/bzImage" && accel=kvm
 
+# meta: how it ran; what ran (commits) is in each boot's record.
 {
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "lab=$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null)"
-	echo "series=$(git -C "$(tree_dir series)" rev-parse HEAD 2>/dev/null)"
 	echo "accel=$accel time=$time cpus=$cpus"
 	echo "command=lab/bench/latency.sh --variants '$variants' --bursts '$bursts' --rounds $rounds --loops $loops --time $time --cpus $cpus --preempt-min $preempt_min --tracer $tracer --burst-args '$burst_args' --append '$append'"
 } >"$out/meta"
-printf 'round\tvariant\tburst\tkind\tmax_ns\tcount\tslub\tstart\tstart_caller\tend\tend_caller\n' >"$out/sections.tsv"
-printf 'round\tvariant\tburst\tthreads\tsamples\tmax_us\tp999_us\toverflows\n' >"$out/cyclictest.tsv"
-printf 'round\tvariant\tburst\tstatus\tlog\n' >"$out/status.tsv"
-: >"$out/parse.txt"
 
 nb=$(echo $bursts | wc -w)
 nv=$(echo $variants | wc -w)
@@ -161,36 +199,17 @@ while [ $r -le $rounds ]; do
 			mkdir -p "$dir"
 			t0=$(date +%s)
 			# shellcheck disable=SC2086
-			LAB_SMP=$cpus sh "$LAB_ROOT/lab/run/boot.sh" --accel $accel $flags --timeout 1800 \
-				--append "$append" --out "$dir" "$v" "$job" >"$dir.boot" 2>&1
-			# The run's record (lab/verdict/record.sh) says how it ended.
-			status=$(jq -r .status "$dir/result.json" 2>/dev/null || echo crashed)
-			# Raw sections first, then the verdict.
-			if ! awk -v round=$r -v variant="$v" -v burst=$b -v cyclictest="$dir.cyclictest" \
-				-f "$LAB_ROOT/lab/bench/latency-parse.awk" "$out/System.map-$v" \
-				"$out/slub-functions-$v" "$dir/console.log" >"$dir.sections" 2>"$dir.parse"; then
-				status=unparsed
-			fi
-			# Refusals and warnings (a histogram that dropped entries) alike.
-			sed 's/^/    /' "$dir.parse" >&2
-			sed "s|^|round $r, burst $b, $v: |" "$dir.parse" >>"$out/parse.txt"
-			cat "$dir.sections" >>"$out/sections.tsv"
-			cat "$dir.cyclictest" >>"$out/cyclictest.tsv" 2>/dev/null
-			printf '%s\t%s\t%s\t%s\t%s\n' $r "$v" "$b" $status "$dir/console.log" >>"$out/status.tsv"
+			sh "$LAB_ROOT/lab/run/boot.sh" --accel $accel $flags --purpose latency --smp "$cpus" \
+				--label round=$r --label burst=$b --append "$append" --out "$dir" "$v" "$job" >"$dir.boot" 2>&1
+			# The run's record says how it ended, and what its parser
+			# could not read or warned of.
+			status=$(jq -r '.results.status // "incomplete"' "$dir/result.json" 2>/dev/null || echo incomplete)
+			jq -r '(.results.parse_errors + .results.parse_warnings)[] | "    " + .' "$dir/result.json" >&2 2>/dev/null
 			log "round $r/$rounds, burst $b, $v: $status ($(($(date +%s) - t0)) s); $(time_left $step $total $started)"
 		done
 	done
 	r=$((r + 1))
 done
 
-{
-	echo "== longest interrupts-off and preemption-off sections ($time time, $cpus CPUs$([ $accel = tcg ] && echo ', under TCG emulation'); preemption-off: sections of at least $preempt_min ns)"
-	awk -F '\t' -f "$LAB_ROOT/lab/bench/latency-table.awk" "$out/sections.tsv" "$out/cyclictest.tsv"
-	[ $accel = tcg ] && echo "cyclictest under TCG: emulator jitter, meaningful on KVM or hardware only"
-	# The parser's warnings belong with the numbers they qualify.
-	cat "$out/parse.txt"
-} >"$out/table.txt"
-cat "$out/table.txt"
-echo "results: $out"
-failed=$(awk -F '\t' 'NR > 1 && $4 != "ok"' "$out/status.tsv" | wc -l)
-[ "$failed" = 0 ] || die "$failed boot(s) did not finish cleanly; see status.tsv and their console logs"
+echo "== longest interrupts-off and preemption-off sections ($time time, $cpus CPUs$([ $accel = tcg ] && echo ', under TCG emulation'); preemption-off: sections of at least $preempt_min ns)" >"$out/table.txt"
+latency_tables

@@ -21,24 +21,37 @@ log: $out/$_name/console.log"
 	guest_cases "$_name"
 }
 
-# guest_cases NAME: the cases of boot NAME's record (lab/verdict/record.sh)
-# as JUnit rows; a failed case carries the run's reasons, the diagnostics
-# of its failed cases and where the whole log is.
+# guest_cases NAME [RECORD]: the cases of boot NAME's record
+# (lab/verdict/record.sh; default $out/NAME/result.json) as JUnit rows of
+# the suite "guest NAME": a crashed case fails; a failed one carries the
+# run's reasons, the diagnostics of its failed cases and where the whole
+# log is ($out/NAME.failed).
 guest_cases() {
-	_rec=$out/$1/result.json
+	_rec=${2:-$out/$1/result.json}
 	[ -f "$_rec" ] || return 0
 	_detail=
-	if [ "$(jq -r .status "$_rec")" != ok ]; then
+	if [ "$(jq -r '.results.status' "$_rec")" != pass ]; then
 		_detail=$out/$1.failed
-		jq -r '.reasons[], (.cases[] | select(.result == "fail") | .id + ": " + (.diagnostics | join("; "))),
-			"console log: " + .console' "$_rec" >"$_detail"
+		jq -r '.results.reasons[],
+			(.results.tests[] | select(.result == "fail" or .result == "crashed")
+				| .id + ": " + .result + (.diagnostics | map("; " + .) | join(""))),
+			"console log: " + .artifacts.console' "$_rec" >"$_detail"
 	fi
-	jq -r '.cases[] | [.id, .result] | @tsv' "$_rec" |
+	jq -r '.results.tests[] | [.id, (if .result == "crashed" then "fail" else .result end)] | @tsv' "$_rec" |
 		while IFS='	' read -r _id _st; do
 			_d=
 			[ "$_st" != fail ] || _d=$_detail
 			printf 'guest %s\t%s\t%s\t\t%s\n' "$1" "$_id" "$_st" "$_d"
 		done >>"$T_CASES"
+}
+
+# runner_caught RECORD ERROR-CODE [REPORT]: a run the runner must have
+# stopped: its record is incomplete with ERROR-CODE (crashed, timeout,
+# ...), and with REPORT, a kernel report whose line holds it.
+runner_caught() {
+	jq -e --arg c "$2" --arg r "${3:-}" '.results.status == "incomplete" and .results.error_code == $c
+		and ($r == "" or any(.results.reports[]; .text | contains($r)))' "$1" >/dev/null ||
+		{ jq -r '"status \(.results.status), error code \(.results.error_code)"' "$1"; return 1; }
 }
 
 # finish NAME: the step table, on screen and beside the results, the

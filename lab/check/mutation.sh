@@ -1,5 +1,6 @@
 #!/bin/sh
-# mutation.sh [VARIANT]: show that the check catches broken locking. Each
+# mutation.sh [--boots N] [--stress-ms N] [VARIANT]: show that the check
+# catches broken locking. Each
 # patch in tests/mutations/ breaks the series on purpose; its header says
 # how, and its "Caught-by: TEST" line names the KUnit test that must catch
 # it (lab/verdict/mutation-verdict.sh says when it has); a "Variant: NAME" line
@@ -16,19 +17,24 @@
 # with kunit.filter_glob naming that test (the check job runs it among the
 # others; alone, a boot takes a minute less), without test_meminit and the
 # built-in slub_bench run (NO_BOOT_TESTS in lab/lib/common.sh), and
-# slub_kunit.stress_ms=MUTATION_STRESS_MS (default 15000), up to
-# MUTATION_BOOTS times (default 3) until the test catches it; the script
+# slub_kunit.stress_ms=N (--stress-ms, default 15000), up to N times
+# (--boots, default 3) until the test catches it; the script
 # says how it did.
 set -u
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/steps.sh"
-USAGE="mutation.sh [VARIANT]"
+USAGE="mutation.sh [--boots N] [--stress-ms N] [VARIANT]"
+boots=3 stress_ms=15000
+while [ $# -gt 0 ]; do
+	case $1 in
+	--boots) [ $# -ge 2 ] || usage_die "--boots needs a value"; number "$1" "$2"; boots=$2; shift 2 ;;
+	--stress-ms) [ $# -ge 2 ] || usage_die "--stress-ms needs a value"; number "$1" "$2"; stress_ms=$2; shift 2 ;;
+	-*) usage_die "unknown option $1" ;;
+	*) break ;;
+	esac
+done
 [ $# -le 1 ] || usage_die "expected at most one variant"
 variant=${1:-series-rt-debug}
-MUTATION_BOOTS=${MUTATION_BOOTS:-3}
-case $MUTATION_BOOTS in '' | *[!0-9]* | 0) usage_die "MUTATION_BOOTS must be a positive whole number" ;; esac
-MUTATION_STRESS_MS=${MUTATION_STRESS_MS:-15000}
-case $MUTATION_STRESS_MS in '' | *[!0-9]* | 0) usage_die "MUTATION_STRESS_MS must be a positive whole number" ;; esac
 load_variant "$variant"
 [ "$V_TREE" = series ] || usage_die "$variant is not built from the series tree"
 [ -z "${KERNEL_SRC:-}" ] || usage_die "KERNEL_SRC is set; mutations apply to the lab's series tree"
@@ -92,7 +98,7 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		verdict_args="--result $test"
 	else
 		mjob=guest/jobs/mutation.sh
-		boot_append="$NO_BOOT_TESTS kunit.filter_glob=slub_test.$test slub_kunit.stress=1 slub_kunit.stress_ms=$MUTATION_STRESS_MS"
+		boot_append="$NO_BOOT_TESTS kunit.filter_glob=slub_test.$test slub_kunit.stress=1 slub_kunit.stress_ms=$stress_ms"
 		verdict_args=$test
 	fi
 	# A mutation that only some builds can catch names one ("Variant:").
@@ -107,17 +113,17 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 	unmutate
 	# A test that depends on timing, as the fast-path stress test does
 	# (with 15 s it caught a mutation of an earlier revision in 3 of 4
-	# boots), gets up to MUTATION_BOOTS boots. The mutations here today
+	# boots), gets up to --boots boots. The mutations here today
 	# are caught through KUnit static stubs or a test hook, every time,
 	# in the first. A
 	# hang ends at the hung-task panic of the debug config; the timeout
 	# is the last resort.
 	how= attempt=0
-	while [ -z "$how" ] && [ $attempt -lt "$MUTATION_BOOTS" ]; do
+	while [ -z "$how" ] && [ $attempt -lt "$boots" ]; do
 		attempt=$((attempt + 1))
 		run=$out/$name.$attempt
-		log "$name: booting with only $test ($attempt of $MUTATION_BOOTS)"
-		timed "  mutation $name: boot $attempt" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/run/boot.sh" --timeout 600 --out "$run" \
+		log "$name: booting with only $test ($attempt of $boots)"
+		timed "  mutation $name: boot $attempt" env LAB_OBJ="$mobj" sh "$LAB_ROOT/lab/run/boot.sh" --purpose mutation --out "$run" \
 			--append "$boot_append" "$mvariant" "$LAB_ROOT/$mjob" >"$run.verdict" 2>&1
 		rc=$?
 		con=$run/console.log
@@ -126,19 +132,21 @@ for p in "$LAB_ROOT"/tests/mutations/*.patch; do
 		# shellcheck disable=SC2086 # verdict_args: an option and a name
 		elif ! how=$(sh "$LAB_ROOT/lab/verdict/mutation-verdict.sh" $verdict_args "$run/result.json"); then
 			echo "    boot $attempt: the check failed, but $how (log: $con)"
-			sed -n '1,3s/^/        /p' "$run.verdict"
+			jq -r '.results.reasons[:3][] | "        " + .' "$run/result.json" 2>/dev/null
 			how=
 		fi
 	done
 	if [ -z "$how" ]; then
-		echo "MISSED: $name in $MUTATION_BOOTS boots"
+		echo "MISSED: $name in $boots boots"
 		missed=$((missed + 1))
 		continue
 	fi
 	caught=$((caught + 1))
 	echo "CAUGHT: $name in boot $attempt: $how (log: $con)"
-	grep -m 1 'first corrupted object after' "$con" | sed 's/^[^#]*# */    stress test: /'
-	sed -n '1,3s/^/    /p' "$run.verdict"
+	# The stress test's first corrupted object, and the run's reasons, from
+	# its record.
+	jq -r '[.results.tests[].diagnostics[] | select(contains("first corrupted object after"))][:1][] | "    stress test: " + .,
+		(.results.reasons[:3][] | "    " + .)' "$run/result.json"
 done
 echo "results: $out"
 echo "$caught caught, $missed missed"

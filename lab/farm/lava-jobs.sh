@@ -1,8 +1,11 @@
 #!/bin/sh
-# lava-jobs.sh [--out DIR] [--url BASE] [--job JOB-SCRIPT] [VARIANT[=JOB]...]:
-# write a LAVA job for each built variant, so that a LAVA farm (device
-# type qemu) boots it with a guest job as lab/run/boot.sh does, with QEMU's
-# profile (lab/run/qemu.json), and reads the guest's KTAP. For each variant, in DIR/VARIANT/:
+# lava-jobs.sh [--out DIR] [--url BASE] [--job JOB-SCRIPT] [--smp N] [--memory M]
+# [VARIANT[=JOB]...]: write a LAVA job for each built variant, so that a
+# LAVA farm (device type qemu) boots it with a guest job as
+# lab/run/boot.sh does and reads the guest's KTAP. Its QEMU options are the
+# job's part of the command line lab/lib/qemu.sh qemu_argv makes for a
+# LAVA device (purpose lava), from the same profile (lab/run/qemu.json)
+# as a local boot's. For each variant, in DIR/VARIANT/:
 #   bzImage      a copy of the variant's kernel
 #   initrd.cpio  its initramfs with the job (lab/run/job-initrd.sh)
 #   job.yaml     the LAVA job, checked with lab/farm/lava-validate.sh
@@ -14,23 +17,30 @@
 #                   this machine)
 #   --job SCRIPT    the guest job of a VARIANT given without one (default
 #                   guest/jobs/check.sh)
+#   --smp N, --memory M  the vCPUs and memory, as lab/run/boot.sh's
+#                   (default: the profile's)
 #   VARIANT[=JOB]   default: make check's matrix (lab/kernel/variants.sh --check),
 #                   each with the job make check boots it with
 #                   (check_jobs, lab/lib/variants.sh)
 #
 # A variant that is not built is an error, before anything is written.
-# Environment: LAB_SMP and LAB_MEM, as boot.sh (default: the profile's);
-# LAB_BASE_CPIO as job-initrd.sh; LAB_PYTHON as lava-validate.sh.
+# Environment: LAB_BASE_CPIO as job-initrd.sh; LAB_PYTHON as
+# lava-validate.sh.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="lava-jobs.sh [--out DIR] [--url BASE] [--job JOB-SCRIPT] [VARIANT[=JOB]...]"
+USAGE="lava-jobs.sh [--out DIR] [--url BASE] [--job JOB-SCRIPT] [--smp N] [--memory M] [VARIANT[=JOB]...]"
 
-out=$LAB_RESULTS/lava-jobs url= job=$LAB_ROOT/guest/jobs/check.sh
+out=$LAB_RESULTS/lava-jobs url= job=$LAB_ROOT/guest/jobs/check.sh smp= mem=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
-	--url) [ $# -ge 2 ] || usage_die "--url needs a value"; url=$2; shift 2 ;;
-	--job) [ $# -ge 2 ] || usage_die "--job needs a value"; job=$2; shift 2 ;;
+	--out | --url | --job | --smp | --memory) [ $# -ge 2 ] || usage_die "$1 needs a value" ;;
+	esac
+	case $1 in
+	--out) out=$2; shift 2 ;;
+	--url) url=$2; shift 2 ;;
+	--job) job=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--memory) mem=$2; shift 2 ;;
 	--) shift; break ;;
 	-*) usage_die "unknown option $1" ;;
 	*) break ;;
@@ -58,12 +68,15 @@ job_of() {
 	echo "$_j"
 }
 
-# Timeouts, in minutes. boot.sh gives a whole boot 900 s; the farm adds
-# the download and its own start-up. The boot runs until the job starts
-# (LAB-JOB-BEGIN: KUnit and the boot-time tests under TCG take minutes);
-# the test until LAB-JOB-END, and its monitor waits that long for each
-# line too (the first result can come minutes after the job starts).
-t_job=20 t_deploy=5 t_boot=12 t_test=15
+# Timeouts, in minutes, from the profile's lava purpose: boot.sh gives a
+# whole boot the check's 900 s; the farm adds the download and its own
+# start-up. The boot runs until the job starts (LAB-JOB-BEGIN: KUnit and
+# the boot-time tests under TCG take minutes); the test until LAB-JOB-END,
+# and its monitor waits that long for each line too (the first result can
+# come minutes after the job starts).
+minutes=$(jq -c '.purposes.lava.lava_minutes' "$QEMU_PROFILE")
+: "${smp:=$(qemu_profile lava smp)}" "${mem:=$(qemu_profile lava memory)}"
+number --smp "$smp"
 
 # suite_of JOB: the monitor's name, LAVA's test suite name ([-_a-zA-Z0-9.]
 # only): lab- and the job script's name.
@@ -84,7 +97,8 @@ for arg in "$@"; do
 	case $V_NAME in *[!_a-zA-Z0-9.-]*) die "variant name '$V_NAME' is not [-_a-zA-Z0-9.] only" ;; esac
 	[ -f "$V_OBJ/arch/x86/boot/bzImage" ] || die "variant $V_NAME is not built: run 'lab/kernel/build.sh $V_NAME'"
 	# LAVA runs QEMU from one string, which it splits as a shell would
-	# (pexpect), with the command line in quotes: of one kind or the other.
+	# (pexpect), with the command line in quotes: of one kind or the other
+	# (lab/lib/qemu.sh qemu_joined).
 	case $V_CMDLINE in
 	*\"*\'* | *\'*\"*) die "variant $V_NAME: its command line has both kinds of quotes, which the LAVA job cannot quote: $V_CMDLINE" ;;
 	esac
@@ -95,20 +109,18 @@ out=$(cd "$out" && pwd)
 [ -n "$url" ] || url=file://$out
 url=${url%/}
 lab_rev=$(git -C "$LAB_ROOT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-profile=$LAB_ROOT/lab/run/qemu.json
-smp=${LAB_SMP:-$(jq -r .smp "$profile")}
-mem=${LAB_MEM:-$(jq -r .memory "$profile")}
-# The monitor reads the guest's KTAP (guest/judge.sh), one result a line:
-# "ok N ID", "ok N ID # SKIP" or "not ok N ID". The pattern starts at a
-# line's start (after the \n; pexpect searches a stream, where ^ is only
-# where the last match ended), so that a diagnostic quoting a selftest's
-# "not ok" is not taken; it ends with \s because pexpect matches as soon
-# as the text read so far fits: without it, an id would be cut at what
-# has arrived; \s is the end of the line (the serial's \r). LAVA keeps
-# only pass, fail, skip and unknown: the fixupdict maps KTAP's words (a
-# skip is "ok" there too: LAVA shows it as a pass, the lab's record as a
-# skip).
-pattern='(?:^|\n)(?P<result>not ok|ok) [0-9]+ (?P<test_case_id>[a-z0-9_]+)( # SKIP)?\s'
+# The monitor reads the guest's KTAP (guest/judge.sh, written by
+# guest/ktap.sh), one result a line: "ok N ID", "ok N ID # SKIP", "not ok N
+# ID" or "not ok N ID # TIMEOUT", each after its diagnostics ("# ..."
+# lines). The pattern starts at a line's start (after the \n; pexpect
+# searches a stream, where ^ is only where the last match ended), so that
+# a diagnostic quoting a selftest's "not ok" is not taken; it ends with \s
+# after the id because pexpect matches as soon as the text read so far
+# fits: without it, an id would be cut at what has arrived (a directive
+# after it changes nothing LAVA keeps). LAVA keeps only pass, fail, skip
+# and unknown: the fixupdict maps KTAP's words (a skip is "ok" there too:
+# LAVA shows it as a pass, the lab's record as a skip).
+pattern='(?:^|\n)(?P<result>not ok|ok) [0-9]+ (?P<test_case_id>[a-z0-9_]+)\s'
 
 for arg in "$@"; do
 	load_variant "${arg%%=*}"
@@ -120,57 +132,51 @@ for arg in "$@"; do
 	nodes=1
 	[ "$V_NUMA" = no ] || nodes=$smp
 	sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$j" "$d/initrd.cpio"
-	# The profile's -cpu and options with boot.sh's -smp and NUMA
-	# options, one list item an option (-m comes from memory: the
-	# template's own).
-	topology=$(qemu_topology "$smp" "$mem" "$V_NUMA" | sed -e 's/ -m [^ ]*//' -e 's/ -/\n-/g') || exit 1
-	# The profile's command line and the variant's without any panic=:
-	# without one the kernel halts on
-	# a panic (CONFIG_PANIC_TIMEOUT=0) and LAVA's kernel-message check of
-	# the boot reports it; with one, the reboot would end QEMU
-	# (-no-reboot) and LAVA would call the lost console an infrastructure
-	# error. oops=panic stays.
-	cmdline=$(printf '%s\n' "$(jq -r '.cmdline | join(" ")' "$profile") $V_CMDLINE" |
-		awk '{ for (i = 1; i <= NF; i++) if ($i !~ /^panic=/) printf "%s%s", (n++ ? " " : ""), $i; print "" }')
-	# The quotes the command line does not hold (checked above).
-	case $cmdline in *\"*) q=\' ;; *) q=\" ;; esac
-	rev=$(git -C "$(tree_dir "$V_TREE")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+	# The job's part of a LAVA device's QEMU command line (qemu_argv
+	# --purpose lava): its memory, extra options and images' arguments.
+	numa=
+	[ "$V_NUMA" = no ] || numa=--numa
+	qa="--purpose lava --smp $smp --memory $mem $numa"
+	# shellcheck disable=SC2086 # qa: options, one word each
+	qemu_argv $qa --part extra --append "$V_CMDLINE" >"$d/extra" &&
+		qemu_argv $qa --part kernel --append "$V_CMDLINE" >"$d/kernel" || exit 1
+	# The tree's commit, as the build's record has it (lab/kernel/build.sh).
+	rev=$(jq -r '.git.tree_commit // "unknown" | .[:12]' "$V_OBJ/build.json" 2>/dev/null || echo unknown)
 	# The job as data (jq), written as YAML by a serializer.
-	printf '%s\n' "$topology" | jq -R . | jq -s \
-		--slurpfile profile "$profile" --arg name "slub-lab ${jobname#lab-} $V_NAME ($V_TREE $rev)" \
+	jq -R . "$d/extra" | jq -s \
+		--slurpfile profile "$QEMU_PROFILE" --arg name "slub-lab ${jobname#lab-} $V_NAME ($V_TREE $rev)" \
 		--arg mem "$mem" --arg variant "$V_NAME" --arg build "$V_BUILD" --arg tree "$V_TREE" \
 		--arg rev "$rev" --arg fragments "$V_FRAGMENTS" --arg lab_rev "$lab_rev" \
 		--arg guest_job "${j##*/}" --arg url "$url/$V_NAME" \
 		--arg kernel_sha "$(sha256sum <"$d/bzImage" | cut -d' ' -f1)" \
 		--arg initrd_sha "$(sha256sum <"$d/initrd.cpio" | cut -d' ' -f1)" \
-		--arg kernel_arg "-kernel {kernel} -append $q$cmdline$q" --arg suite "$jobname" \
-		--arg pattern "$pattern" --argjson t_job $t_job --argjson t_deploy $t_deploy \
-		--argjson t_boot $t_boot --argjson t_test $t_test '
-		$profile[0] as $p | . as $topology | {
+		--arg kernel_arg "$(qemu_joined <"$d/kernel")" \
+		--arg initrd_arg "$(qemu_argv $qa --part initrd | qemu_joined)" --arg suite "$jobname" \
+		--arg pattern "$pattern" --argjson m "$minutes" '
+		$profile[0] as $p | . as $extra | {
 		device_type: "qemu", job_name: $name, priority: "medium", visibility: "public",
-		timeouts: {job: {minutes: $t_job},
-			connections: {"auto-login-action": {minutes: $t_boot},
-				"lava-test-monitor": {minutes: $t_test}}},
-		context: {arch: $p.arch, memory: $mem, no_kvm: true,
-			extra_options: (["-cpu " + $p.cpu] + $topology + $p.options)},
+		timeouts: {job: {minutes: $m.job},
+			connections: {"auto-login-action": {minutes: $m.boot},
+				"lava-test-monitor": {minutes: $m.test}}},
+		context: {arch: $p.arch, memory: $mem, no_kvm: true, extra_options: $extra},
 		metadata: {variant: $variant, build: $build, tree: $tree, "tree-commit": $rev,
 			fragments: $fragments, "lab-commit": $lab_rev, "guest-job": $guest_job},
 		actions: [
-			{deploy: {to: "tmpfs", timeout: {minutes: $t_deploy}, images: {
+			{deploy: {to: "tmpfs", timeout: {minutes: $m.deploy}, images: {
 				kernel: {url: ($url + "/bzImage"), sha256sum: $kernel_sha, image_arg: $kernel_arg},
 				ramdisk: {url: ($url + "/initrd.cpio"), sha256sum: $initrd_sha,
-					image_arg: "-initrd {ramdisk}"}}}},
-			{boot: {method: "qemu", media: "tmpfs", timeout: {minutes: $t_boot},
+					image_arg: $initrd_arg}}}},
+			{boot: {method: "qemu", media: "tmpfs", timeout: {minutes: $m.boot},
 				prompts: ["LAB-JOB-BEGIN"],
 				parameters: {"kernel-start-message": "Linux version [0-9]"}}},
-			{test: {timeout: {minutes: $t_test}, monitors: [{name: $suite,
+			{test: {timeout: {minutes: $m.test}, monitors: [{name: $suite,
 				start: "LAB-JUDGE", end: "LAB-JOB-END", pattern: $pattern,
 				fixupdict: {ok: "pass", "not ok": "fail"}}]}}]}' >"$d/job.json"
 	{
 		echo "# LAVA job: $V_NAME booted with the lab's ${j##*/} (lab/farm/lava-jobs.sh; docs/farm.md)."
 		"${LAB_PYTHON:-/usr/bin/python3}" -c 'import json, sys, yaml; yaml.safe_dump(json.load(sys.stdin), sys.stdout, sort_keys=False, width=1000)' <"$d/job.json"
 	} >"$d/job.yaml"
-	rm -f "$d/job.json"
+	rm -f "$d/job.json" "$d/extra" "$d/kernel"
 	log "$V_NAME: $d/job.yaml"
 done
 

@@ -4,8 +4,10 @@
 # on this machine with Debian's lava-dispatcher (lava-run, no server), and
 # judge the run twice: as a farm does (LAVA's job result and the guest's
 # KTAP cases it recorded) and as lab/run/boot.sh does (the run's record,
-# lab/verdict/record.sh, on the console LAVA saw). Prints both verdicts
-# and fails when the lab's fails or when the two disagree.
+# lab/verdict/record.sh, on the console LAVA saw, with the variant and
+# the LAVA command line of lab/lib/qemu.sh qemu_argv). Prints both
+# verdicts and fails when the lab's fails, when LAVA's job failed, or
+# when a case's result differs between them (lab/farm/lava-compare.jq).
 #
 # Writes results/<date>-lava-VARIANT/: the job and its images
 # (lab/farm/lava-jobs.sh), lava-run.log (LAVA's own log, one YAML
@@ -96,16 +98,25 @@ failed=$(awk -F '\t' '$1 != "lava" && $3 == "fail" { printf "%s ", $2 }' "$out/r
 echo "farm: $farm (LAVA job $(awk -F '\t' '$1 == "lava" && $2 == "job" { print $3 }' "$out/results.tsv"); $cases cases recorded${failed:+; failed: $failed})" |
 	tee -a "$out/verdict"
 
-# The lab's verdict on the same console, as boot.sh gives it: the run's
-# record (lab/verdict/record.sh).
+# The lab's verdict on the same console: the run's record, as boot.sh
+# writes one (what ran, then what the console says).
+# shellcheck disable=SC2046 # --numa, or nothing
+qemu_argv --purpose lava $([ "$V_NUMA" = no ] || echo --numa) --append "$V_CMDLINE" | qemu_words >"$out/qemu.argv"
+sh "$LAB_ROOT/lab/verdict/record.sh" start --variant "$V_NAME" --job "$gjob" --purpose lava \
+	--argv "$out/qemu.argv" --artifact console="$out/console.log" --artifact lava_log="$out/lava-run.log" \
+	--artifact lava_results="$out/results.tsv" "$out/result.json"
 lab=pass
-sh "$LAB_ROOT/lab/verdict/record.sh" "$out/console.log" "$out/result.json" >"$out/record.txt" 2>&1 || lab=fail
+sh "$LAB_ROOT/lab/verdict/record.sh" "$out/result.json" >"$out/record.txt" 2>&1 || lab=fail
 sed 's/^/    /' "$out/record.txt"
-echo "lab: $lab (lab/verdict/record.sh on the console LAVA read: $(jq -r .status "$out/result.json" 2>/dev/null))" |
+echo "lab: $lab (its record of the console LAVA read: $(jq -r '.results.status' "$out/result.json" 2>/dev/null))" |
 	tee -a "$out/verdict"
 
-if [ $farm != $lab ]; then
-	echo "FAIL: the farm's verdict ($farm) and the lab's ($lab) disagree; see $out" | tee -a "$out/verdict"
+# Case by case.
+jq -n -r --slurpfile record "$out/result.json" --rawfile results "$out/results.tsv" \
+	-f "$LAB_ROOT/lab/farm/lava-compare.jq" >"$out/disagree" || echo "the record or LAVA's results cannot be read" >>"$out/disagree"
+if [ -s "$out/disagree" ]; then
+	echo "FAIL: the farm's cases and the lab's record disagree (see $out):" | tee -a "$out/verdict"
+	sed 's/^/    /' "$out/disagree" | tee -a "$out/verdict"
 	exit 1
 fi
-[ $lab = pass ]
+[ $lab = pass ] && [ $farm = pass ]

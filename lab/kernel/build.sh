@@ -3,7 +3,9 @@
 # declared variant. Builds go to build/obj/<tree>-<fragments> (series@REV:N
 # as series-REV-N; with -local when make menuconfig saved changes for it),
 # are incremental, and use ccache when it is installed (a -local folder
-# starts as a copy of the declared one). Prints the bzImage path.
+# starts as a copy of the declared one). Prints the bzImage path. Writes
+# the build's record, build.json in the build folder (lab/lib/facts.sh
+# build_record), before the build and again after it.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 USAGE="build.sh VARIANT"
@@ -46,6 +48,13 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 	[ "$V_CONFIG" = tinyconfig ] || targets="bzImage modules_prepare"
 fi
 log "building $V_NAME in $obj (-j$KJOBS$with)"
+# The build's record: running now; pass at the end, fail on any exit
+# before it.
+started=$(date +%s)
+# shellcheck disable=SC2086
+build_record "$obj" running "$started" $targets
+# shellcheck disable=SC2086
+trap 'build_record "$obj" fail "$started" $targets' EXIT
 # shellcheck disable=SC2086
 if ! kmake "$src" "$obj" $targets >"$obj/build.log" 2>&1; then
 	grep -E 'error|Error' "$obj/build.log" | head -40 >&2
@@ -107,5 +116,8 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 		{ cat "$obj/lab-modules/build.log" >&2; die "guest/modules failed to build for $V_NAME"; }
 	log "built the lab's test modules in $obj/lab-modules"
 fi
+trap - EXIT
+# shellcheck disable=SC2086
+build_record "$obj" pass "$started" $targets
 log "built $V_NAME: $obj/arch/x86/boot/bzImage"
 echo "$obj/arch/x86/boot/bzImage"

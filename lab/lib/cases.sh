@@ -87,6 +87,30 @@ _t_judge() {
 	fi
 }
 
+# t_catches NAME FILE SED CHECK...: a mutation of the lab itself. CHECK,
+# given as its last argument the path of a copy of FILE broken by SED (a
+# sed script, or a file of one, tests/lab-mutations/*.sed), must fail:
+# CHECK is the self-test that catches such a break. SED must change FILE.
+# The copy sits beside FILE (a script finds the lab from its own place)
+# and is removed after.
+t_catches() {
+	_name=$1 _file=$2 _sed=$3
+	shift 3
+	_mut=${_file%/*}/.mutant-$$-${_file##*/}
+	case $_sed in
+	*.sed) sed -f "$_sed" "$_file" >"$_mut" ;;
+	*) sed -e "$_sed" "$_file" >"$_mut" ;;
+	esac
+	if cmp -s "$_file" "$_mut"; then
+		t_fail "$_name (the mutation changes nothing: fix its sed script)"
+	elif "$@" "$_mut" >"$T_OUT" 2>&1; then
+		t_fail "$_name (the broken copy passed)" "$(tail -n 15 "$T_OUT")"
+	else
+		t_pass "$_name"
+	fi
+	rm -f "$_mut"
+}
+
 # t_summary: the closing line CI reads; exit status says whether all passed.
 t_summary() {
 	_p=$(grep -c '^pass$' "$T_COUNTS" || true)

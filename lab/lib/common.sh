@@ -1,15 +1,12 @@
 # Common helpers for the lab scripts (POSIX sh, sourced): paths, messages,
 # small helpers; lab/lib/ holds the rest, sourced from here.
-# Paths can be overridden from the environment:
-#   LAB_WORK     kernel trees, builds, initramfs (default: ./build)
-#   LAB_RESULTS  results of runs (default: ./results)
-#   KERNEL_SRC   use this kernel tree instead of the series tree
-#   LAB_LOCAL    make menuconfig's fragments, one per build (default: ./local)
-#   LAB_OBJ      kernel build folders (default: $LAB_WORK/obj)
-#   LAB_JOBS     make -j of kernel builds (default: one a core)
-#   LAB_PATCHES, LAB_SERIES_TREE, LAB_VARIANTS, LAB_CONFIGS: other
-#                patches/, series tree, variants/, configs/ (the lab's
-#                self-tests use them)
+# The knobs a user sets are docs/lab.md's table (#knobs): LAB_WORK,
+# LAB_OBJ, LAB_RESULTS, LAB_LOCAL, LAB_CACHE, LAB_MIRROR, LAB_JOBS,
+# KERNEL_SRC (and make check's LAB_CHECK_VARIANTS, check-distro's
+# LAB_DISTRO_VARIANTS). LAB_PATCHES, LAB_SERIES_TREE, LAB_VARIANTS and
+# LAB_CONFIGS (other patches/, series tree, variants/, configs/) are the
+# self-tests' hooks; the LAB_*_DEB, LAB_*_TARBALL and LAB_MAINLINE_* pins
+# say what the series is based on.
 
 # The repository's root: the folder above the calling script's that holds
 # lab/lib/common.sh (scripts live in lab/STAGE/ and in tests/).
@@ -106,7 +103,8 @@ time_left() {
 }
 
 # The rest, one subject a file: declared builds and variants, kernel
-# trees and builds, and QEMU.
+# trees and builds, QEMU, and the facts the records keep.
 . "$LAB_ROOT/lab/lib/variants.sh"
 . "$LAB_ROOT/lab/lib/kernel.sh"
 . "$LAB_ROOT/lab/lib/qemu.sh"
+. "$LAB_ROOT/lab/lib/facts.sh"

@@ -3,30 +3,34 @@
 # under QEMU (KVM when the host runs a kernel on it, TCG otherwise; the
 # log says which), let its check run (guest-job.sh: multi-user, PREEMPT_RT,
 # the slab knobs, rt-eval.sh, the journal), and write the run's record
-# (lab/verdict/record.sh) and rt-eval's results copied out of the image.
+# (lab/verdict/record.sh, started before QEMU and completed after it) and
+# rt-eval's results copied out of the image.
 # Works on a copy of the image, so that each boot starts from the same
-# system. Exits 0 when the record's status is ok.
+# system. Exits 0 when the record's status is pass.
 #
 #   --out DIR          results folder (default results/<date>-rt-eval-<release>)
 #   --duration T       rt-eval's cyclictest run time (default 1m)
 #   --series           the kernel has the series: it must take slab_cpu_partial=
 #   --append "PARAMS"  more kernel parameters
 #   --accel auto|kvm|tcg  (default auto)
-#   --timeout S        host-side limit for the boot (default: 900 s plus
-#                      the duration)
-# Environment: LAB_SMP, LAB_MEM (default: the QEMU profile's vCPUs, 2G).
+#   --timeout S        host-side limit for the boot (default: the QEMU
+#                      profile's rt-eval timeout plus the duration)
+#   --smp N, --memory M  the vCPUs and memory (default: the QEMU profile's
+#                      rt-eval purpose, lab/run/qemu.json)
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="boot-image.sh [--out DIR] [--duration T] [--series] [--append PARAMS] [--accel auto|kvm|tcg] [--timeout S] IMAGE-DIR"
+USAGE="boot-image.sh [--out DIR] [--duration T] [--series] [--append PARAMS] [--accel auto|kvm|tcg] [--timeout S] [--smp N] [--memory M] IMAGE-DIR"
 
-out= duration=1m series=0 append= accel=auto timeout=
+out= duration=1m series=0 append= accel=auto timeout= smp= mem=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--out | --duration | --append | --accel | --timeout)
+	--out | --duration | --append | --accel | --timeout | --smp | --memory)
 		[ $# -ge 2 ] || usage_die "$1 needs a value" ;;
 	esac
 	case $1 in
 	--out) out=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--memory) mem=$2; shift 2 ;;
 	--duration) duration=$2; shift 2 ;;
 	--series) series=1; shift ;;
 	--append) append=$2; shift 2 ;;
@@ -47,7 +51,7 @@ case $duration in
 esac
 seconds=${duration%[smh]}
 case $duration in *m) seconds=$((seconds * 60)) ;; *h) seconds=$((seconds * 3600)) ;; esac
-[ -n "$timeout" ] || timeout=$((900 + seconds))
+[ -n "$timeout" ] || timeout=$(($(qemu_profile rt-eval timeout_s) + seconds))
 number --timeout "$timeout"
 release=$(cat "$img/release")
 
@@ -61,37 +65,34 @@ esac
 [ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-rt-eval-$release
 mkdir -p "$out"
 console=$out/console.log
-profile=$LAB_ROOT/lab/run/qemu.json
-smp=${LAB_SMP:-$(jq -r .smp "$profile")}
-mem=${LAB_MEM:-2G}
-topology=$(qemu_topology "$smp" "$mem" no) || exit 2
-machine=$(qemu_machine $accel 0 0)
-cmdline="root=/dev/vda rw $(jq -r '.cmdline | join(" ")' "$profile") rt_eval.duration=$duration rt_eval.series=$series"
-[ $series = 0 ] || cmdline="$cmdline slab_cpu_partial=0"
-cmdline="$cmdline $append"
-
+: "${smp:=$(qemu_profile rt-eval smp)}" "${mem:=$(qemu_profile rt-eval memory)}"
+number --smp "$smp"
 disk=$out/rootfs.ext4
+params="rt_eval.duration=$duration rt_eval.series=$series"
+[ $series = 0 ] || params="$params slab_cpu_partial=0"
+qemu_argv --purpose rt-eval --accel $accel --smp "$smp" --memory "$mem" --console "$console" \
+	--kernel "$img/vmlinuz" --initrd "$img/initrd.img" --drive "$disk" --append "$params $append" \
+	>"$out/qemu.opts" || exit 2
+qemu_words <"$out/qemu.opts" >"$out/qemu.argv"
+
 cp --sparse=always "$img/rootfs.ext4" "$disk"
-{
-	echo "release=$release"
-	echo "image=$img"
-	echo "cmdline=$cmdline"
-	echo "accel=$accel smp=$smp mem=$mem timeout=$timeout"
-} >"$out/run.info"
+# The record, before QEMU starts: what runs, and how.
+sh "$LAB_ROOT/lab/verdict/record.sh" start --image "$img" --job lab/rt-eval/guest-job.sh --purpose rt-eval \
+	--accel "$accel" --smp "$smp" --memory "$mem" --numa-nodes 1 --timeout "$timeout" \
+	--cmdline "$(sed -n 's/^-append //p' "$out/qemu.opts")" --argv "$out/qemu.argv" \
+	--artifact console="$console" --artifact qemu_log="$out/qemu.log" --artifact rt_eval="$out/rt-eval" \
+	"$out/result.json"
+rm -f "$out/qemu.opts"
 log "booting $release ($accel, $smp vCPUs, $mem), rt-eval for $duration; log: $console"
 set +e
-# shellcheck disable=SC2046,SC2086
-timeout -k 10 "$timeout" "$(jq -r .binary "$profile")" $machine $topology \
-	$(jq -r '.options + .local_options | join(" ")' "$profile") \
-	-serial "file:$console" -kernel "$img/vmlinuz" -initrd "$img/initrd.img" \
-	-drive "file=$disk,if=virtio,format=raw" -append "$cmdline" \
-	</dev/null >"$out/qemu.log" 2>&1
+qemu_exec "$timeout" "$out/qemu.argv" >"$out/qemu.log" 2>&1
 rc=$?
 set -e
-echo "qemu_exit=$rc" >>"$out/run.info"
-# rt-eval's results, out of the image without mounting it.
+rm -f "$out/qemu.argv"
+# rt-eval's results (its own record among them), out of the image
+# without mounting it.
 if debugfs -R "rdump /root/rt-eval $out" "$disk" >"$out/debugfs.log" 2>&1 && [ -d "$out/rt-eval" ]; then
 	log "rt-eval results: $out/rt-eval"
 fi
 rm -f "$disk"
-sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc --timeout "$timeout" "$console" "$out/result.json"
+sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc "$out/result.json"

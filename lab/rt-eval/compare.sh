@@ -1,10 +1,12 @@
 #!/bin/sh
 # compare.sh [--plot FILE.png] DIR...: rt-eval.sh results side by side,
-# the first folder the baseline. One row a folder: its kernel (identity.txt),
-# cyclictest's samples over all CPUs, and the worst CPU's max, p99 and
-# p99.9 in us (summary.tsv), with max's ratio to the baseline. With
-# --plot, the latency histograms (all CPUs summed, log counts) in one
-# picture, drawn by gnuplot; its data beside it (FILE.dat).
+# the first folder the baseline, each read from its record, result.json
+# (lab/rt-eval/record.jq). One row a folder: its kernel, cyclictest's
+# samples over all CPUs, and the worst CPU's max, p99 and p99.9 in us (its
+# measurements), with max's ratio to the baseline. With --plot, the
+# latency histograms (all CPUs summed, log counts) in one picture, drawn
+# by gnuplot from the records' cyclictest.json; its data beside it
+# (FILE.dat).
 set -u
 . "$(dirname "$0")/../lib/common.sh"
 USAGE="compare.sh [--plot FILE.png] DIR..."
@@ -19,27 +21,25 @@ while [ $# -gt 0 ]; do
 done
 [ $# -ge 1 ] || usage_die "no results folder given"
 for d in "$@"; do
-	[ -f "$d/summary.tsv" ] && [ -f "$d/identity.txt" ] && [ -f "$d/cyclictest.json" ] ||
-		die "$d is not an rt-eval.sh results folder (summary.tsv, identity.txt, cyclictest.json)"
+	jq -e '.schema == 1 and .run.job == "rt-eval.sh"' "$d/result.json" >/dev/null 2>&1 ||
+		die "$d is not an rt-eval.sh results folder (its record, result.json)"
 done
 
-# A ">=L" percentile (beyond the histogram) sorts above every number up
-# to L and is shown as it is.
+# A percentile beyond the histogram (at_least: ">=L") sorts above every
+# number up to L and is shown as it is.
 printf '%-44s %10s %8s %8s %8s %7s\n' kernel samples max p99 p99.9 "max/1st"
 base_max=
 for d in "$@"; do
-	kernel=$(sed -n 's/^uname: [^ ]* [^ ]* \([^ ]*\) .*/\1/p' "$d/identity.txt")
-	row=$(awk -F '\t' '
-		function key(v) { return v ~ /^>=/ ? substr(v, 3) + 0.5 : v + 0 }
-		function worse(a, b) { return key(b) > key(a) ? b : a }
-		NR == 1 { next }
-		{ n += $2; mx = worse(mx, $5); p99 = worse(p99, $6); p999 = worse(p999, $7) }
-		END { printf "%s %s %s %s", n, mx, p99, p999 }' "$d/summary.tsv")
-	max=$(echo "$row" | cut -d' ' -f2)
+	row=$(jq -r '[.measurements[] | select(.kind == "cyclictest")] as $m
+		| def worst($k): [$m[] | select(.metric == $k)] | max_by(.value + (if .at_least then 0.5 else 0 end))
+			| if .at_least then ">=\(.value)" else .value end;
+		[.variant.name, ([$m[] | select(.metric == "samples") | .value] | add), worst("max"), worst("p99"), worst("p99.9")]
+		| @tsv' "$d/result.json")
+	max=$(echo "$row" | cut -f3 | tr -d '>=')
 	[ -n "$base_max" ] || base_max=$max
 	ratio=$(awk -v a="$max" -v b="$base_max" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-	# shellcheck disable=SC2086
-	printf '%-44s %10s %8s %8s %8s %7s\n' "$kernel" $row "$ratio"
+	# shellcheck disable=SC2046,SC2183 # the row's five fields, one word each
+	printf '%-44s %10s %8s %8s %8s %7s\n' $(printf '%s\n' "$row" | tr '\t' ' ') "$ratio"
 done
 
 [ -n "$plot" ] || exit 0
@@ -48,15 +48,16 @@ dat=${plot%.png}.dat
 : >"$dat"
 i=0
 for d in "$@"; do
+	json=$d/$(jq -r '.artifacts.cyclictest_json' "$d/result.json")
 	jq -r '[.thread[].histogram // {} | to_entries[]] | group_by(.key | tonumber)
-		| map("\(.[0].key)\t\(map(.value) | add)")[]' "$d/cyclictest.json" >>"$dat" ||
-		die "cannot read $d/cyclictest.json"
+		| map("\(.[0].key)\t\(map(.value) | add)")[]' "$json" >>"$dat" ||
+		die "cannot read $json"
 	printf '\n\n' >>"$dat"
 	i=$((i + 1))
 done
 titles=
 for d in "$@"; do
-	titles="$titles \"$(sed -n 's/^uname: [^ ]* [^ ]* \([^ ]*\) .*/\1/p' "$d/identity.txt")\""
+	titles="$titles \"$(jq -r '.variant.name' "$d/result.json")\""
 done
 gnuplot <<EOF || die "gnuplot failed on $dat"
 set terminal pngcairo size 1000,600

@@ -2,7 +2,8 @@
 # guest-job.sh: the check of a Debian image with a kernel package installed
 # (lab/rt-eval/image.sh installs it with a systemd unit that starts it once
 # the system is up). Its verdict goes to the serial console as one KTAP
-# document after a LAB-JUDGE line, then LAB-JOB-END status=N, the
+# document (written by ktap.sh, the lab's guests' one writer) after a
+# LAB-JUDGE line, then LAB-JOB-END status=N, the
 # protocol lab/verdict/record.sh reads; then the guest powers off. Cases:
 #   multi_user     systemd reached multi-user.target with no failed unit
 #   preempt_rt     uname -v says PREEMPT_RT
@@ -23,16 +24,18 @@ param() { tr ' ' '\n' </proc/cmdline | sed -n "s/^$1=//p" | tail -n 1; }
 duration=$(param rt_eval.duration)
 series=$(param rt_eval.series)
 
-n=0 fail=0 ktap=$(mktemp)
-# result ID ok|fail [WHY]: one KTAP line, and its diagnostic on failure.
+# The one KTAP writer of the lab's guests, installed beside this script.
+. "$here/ktap.sh"
+fail=0 cases=$(mktemp) diag=$(mktemp -d)
+# result ID ok|fail [WHY]: one case, its diagnostic on failure; printed
+# as KTAP at the end (ktap_document).
 result() {
-	n=$((n + 1))
 	if [ "$2" = ok ]; then
-		echo "ok $n $1" >>"$ktap"
+		echo "pass $1" >>"$cases"
 	else
 		fail=1
-		echo "not ok $n $1" >>"$ktap"
-		[ -z "${3:-}" ] || printf '%s\n' "$3" | sed 's/^/# /' >>"$ktap"
+		echo "fail $1" >>"$cases"
+		[ -z "${3:-}" ] || printf '%s\n' "$3" >"$diag/$1"
 	fi
 }
 
@@ -72,9 +75,7 @@ else
 fi
 
 echo "LAB-JUDGE"
-echo "KTAP version 1"
-echo "1..$n"
-cat "$ktap"
+ktap_document "$cases" "$diag"
 echo "LAB-JOB-END status=$fail"
 sync
 systemctl poweroff

@@ -70,8 +70,8 @@ rm -f "$root/.whole"
 
 lib=$root/usr/local/lib/rt-eval
 mkdir -p "$lib"
-cp "$LAB_ROOT/lab/rt-eval/rt-eval.sh" "$LAB_ROOT/lab/rt-eval/summary.jq" \
-	"$LAB_ROOT/lab/rt-eval/guest-job.sh" "$LAB_ROOT/lab/verdict/splat-patterns" "$lib/"
+cp "$LAB_ROOT/lab/rt-eval/rt-eval.sh" "$LAB_ROOT/lab/rt-eval/summary.jq" "$LAB_ROOT/lab/rt-eval/record.jq" \
+	"$LAB_ROOT/lab/rt-eval/guest-job.sh" "$LAB_ROOT/guest/ktap.sh" "$LAB_ROOT/lab/verdict/splat-patterns" "$lib/"
 cat >"$root/etc/systemd/system/rt-eval-check.service" <<EOF
 [Unit]
 Description=rt-eval check of this kernel (slub-rt lab)

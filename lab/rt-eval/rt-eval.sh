@@ -15,8 +15,10 @@
 # CPU's histogram in us), identity.txt (the kernel and the machine),
 # load.tsv (how often each load ran: a load that never ran fails the
 # check), summary.tsv (per CPU: samples, min, avg, max, p99, p99.9, all
-# in us), dmesg-new.txt (the kernel log of the run), and report.txt, the
-# text to post, also for a failed run. Exits non-zero when cyclictest
+# in us), dmesg-new.txt (the kernel log of the run), report.txt, the
+# text to post, also for a failed run, and result.json, the run's record
+# (record.jq: each check a case, each CPU's figures a measurement), which
+# compare.sh reads. Exits non-zero when cyclictest
 # fails, a load never ran or failed, or the kernel logged a splat during
 # the run (or its log wrapped, so that this cannot be told).
 #
@@ -70,7 +72,8 @@ for c in cyclictest hackbench jq; do
 	command -v $c >/dev/null 2>&1 ||
 		die "'$c' is missing: apt install rt-tests jq"
 done
-[ -f "$here/summary.jq" ] || die "summary.jq is missing: keep it beside rt-eval.sh"
+[ -f "$here/summary.jq" ] && [ -f "$here/record.jq" ] ||
+	die "summary.jq or record.jq is missing: keep them beside rt-eval.sh"
 # Installed, splat-patterns sits beside this script; in the lab's tree, in
 # lab/verdict/.
 splats=$here/splat-patterns
@@ -81,7 +84,9 @@ mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
 # A folder used before keeps nothing of that run.
 rm -f "$out/cyclictest.json" "$out/cyclictest.out" "$out/summary.tsv" "$out/report.txt" \
-	"$out/load.tsv" "$out"/load-*.count "$out/splats.txt" "$out/dmesg-new.txt" "$out/.stop"
+	"$out/load.tsv" "$out"/load-*.count "$out/splats.txt" "$out/dmesg-new.txt" "$out/.stop" \
+	"$out/cases.tsv" "$out/result.json"
+started=$(date +%s)
 
 # The kernel and the machine, first, so that a run that dies still says
 # what it ran on.
@@ -197,37 +202,53 @@ cyclictest_rc=$?
 stop_loads
 trap - INT TERM HUP
 
+# Each check a case ("RESULT ID WHY", tab-separated), for the record.
 fail=0
+: >"$out/cases.tsv"
+# check ID pass|fail [WHY]: one case; a failed one is said, and fails the run.
+check() {
+	printf '%s\t%s\t%s\n' "$2" "$1" "${3:-}" >>"$out/cases.tsv"
+	[ "$2" = pass ] && return
+	say "FAIL: $3"
+	fail=1
+}
 dmesg | sed -n "/$marker/,\$p" | sed 1d >"$out/dmesg-new.txt"
-dmesg | grep -q "$marker" || {
-	say "FAIL: the kernel log wrapped during the run: its splats cannot be checked"
-	fail=1
-}
-[ $cyclictest_rc = 0 ] && [ -s "$out/cyclictest.json" ] || {
-	say "FAIL: cyclictest exited $cyclictest_rc: $out/cyclictest.out"
-	fail=1
-}
+if dmesg | grep -q "$marker"; then
+	check kernel_log_whole pass
+else
+	check kernel_log_whole fail "the kernel log wrapped during the run: its splats cannot be checked"
+fi
+if [ $cyclictest_rc = 0 ] && [ -s "$out/cyclictest.json" ]; then
+	check cyclictest pass
+else
+	check cyclictest fail "cyclictest exited $cyclictest_rc: $out/cyclictest.out"
+fi
 printf 'load\truns\n' >"$out/load.tsv"
 for f in "$out"/load-*.count; do
 	[ -f "$f" ] || continue
 	n=$(basename "$f" .count)
 	printf '%s\t%s\n' "${n#load-}" "$(cat "$f")" >>"$out/load.tsv"
 	case $(cat "$f") in
-	0 | *failed) say "FAIL: the $n load ran $(cat "$f") times"; fail=1 ;;
+	0 | *failed) check "load_${n#load-}" fail "the ${n#load-} load ran $(cat "$f") times" ;;
+	*) check "load_${n#load-}" pass ;;
 	esac
 	rm -f "$f"
 done
 if grep -Ev '^#|^$' "$splats" | grep -Ef - "$out/dmesg-new.txt" >"$out/splats.txt"; then
-	say "FAIL: the kernel logged a splat during the run: $out/dmesg-new.txt"
-	fail=1
+	check kernel_log_quiet fail "the kernel logged a splat during the run: $out/dmesg-new.txt"
 else
+	check kernel_log_quiet pass
 	rm -f "$out/splats.txt"
 fi
 
 # The report is written for a failed run too: that is the one to send.
-[ ! -s "$out/cyclictest.json" ] ||
-	jq -r --argjson limit "$limit" -f "$here/summary.jq" "$out/cyclictest.json" >"$out/summary.tsv" ||
-	{ say "FAIL: cannot summarise $out/cyclictest.json"; fail=1; }
+if [ -s "$out/cyclictest.json" ]; then
+	if jq -r --argjson limit "$limit" -f "$here/summary.jq" "$out/cyclictest.json" >"$out/summary.tsv"; then
+		check summary pass
+	else
+		check summary fail "cannot summarise $out/cyclictest.json"
+	fi
+fi
 {
 	[ $fail = 0 ] || echo "FAIL: this run failed (rt-eval's FAIL lines say why); its figures follow"
 	cat "$out/identity.txt"
@@ -240,5 +261,14 @@ fi
 		awk -F '\t' '{ printf "  %-4s %10s %6s %8s %8s %8s %8s %9s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$out/summary.tsv"
 	[ ! -s "$out/splats.txt" ] || { echo; echo "kernel splats during the run:"; sed 's/^/  /' "$out/splats.txt"; }
 } >"$out/report.txt"
+# The run's record, result.json (the lab's record, schema 1), which
+# lab/rt-eval/compare.sh reads.
+touch "$out/summary.tsv"
+jq -n -f "$here/record.jq" --rawfile cases "$out/cases.tsv" --rawfile summary "$out/summary.tsv" \
+	--arg kernel "$(uname -r)" --arg cmdline "$(cat /proc/cmdline)" --arg package "$pkg" \
+	--argjson started "$started" --argjson ended "$(date +%s)" \
+	--arg params "duration=$duration priority=$priority interval=$interval limit=$limit groups=$groups load=$load" \
+	>"$out/result.json.tmp" && mv "$out/result.json.tmp" "$out/result.json" ||
+	{ say "FAIL: cannot write $out/result.json"; fail=1; }
 cat "$out/report.txt"
 exit $fail

@@ -14,7 +14,8 @@
 #   --accel auto|kvm|tcg  (default auto: KVM when it runs a kernel here)
 #   --out DIR        results folder (default results/<date>-rt-eval)
 # Exits non-zero, naming the log, when an image cannot be made or a guest
-# fails its check (lab/verdict/record.sh's reasons).
+# fails its check (its record's reasons). Reads records only: each boot's
+# (result.json) and rt-eval's own inside it (rt-eval/result.json).
 set -u
 . "$(dirname "$0")/../lib/common.sh"
 USAGE="run.sh [--duration T] [--suite SUITE] [--accel auto|kvm|tcg] [--out DIR] [LABEL=DEB[,DEB...] ...]"
@@ -87,7 +88,7 @@ if [ -n "$dirs" ]; then
 	# shellcheck disable=SC2086
 	sh "$LAB_ROOT/lab/rt-eval/compare.sh" --plot "$out/latency.png" $dirs >"$out/table.txt" || fail=1
 	cat "$out/table.txt"
-	echo "accel: $(sed -n 's/^accel=\([^ ]*\).*/\1/p' "$out"/*/run.info | sort -u | tr '\n' ' ')(TCG: emulator latency, not the kernel's)" |
+	echo "accel: $(jq -r '.run.accel' "$out"/*/result.json | sort -u | tr '\n' ' ')(TCG: emulator latency, not the kernel's)" |
 		tee -a "$out/table.txt"
 fi
 echo "results: $out"

@@ -1,13 +1,18 @@
 #!/bin/sh
 # boot.sh [options] VARIANT JOB-SCRIPT: boot a built variant under QEMU, run
 # the job script inside it, keep the console log, and write the run's
-# record, result.json (lab/verdict/record.sh: status ok, failed, crashed
-# or timeout, and the cases), which every caller reads. Exits 0 when the
-# status is ok.
+# record, result.json (lab/verdict/record.sh: what ran and how, before
+# QEMU starts; then its status, pass, fail or incomplete, every case and
+# every measurement), which every caller reads. Exits 0 when the status
+# is pass.
 #
 #   --append "PARAMS"   kernel parameters added to the variant's cmdline
 #   --out DIR           results folder (default: results/<date>-<variant>)
-#   --timeout SECONDS   host-side limit for the whole boot (default 900)
+#   --purpose P         the QEMU profile's purpose (lab/run/qemu.json: check,
+#                       bench, latency, mutation, panic, hang, ...): its
+#                       memory, vCPUs and timeout (default check)
+#   --timeout SECONDS   host-side limit for the whole boot (default: the
+#                       purpose's)
 #   --accel auto|kvm|tcg|tcg-single  (default auto: kvm when /dev/kvm is
 #                       usable; tcg-single runs every vCPU on one host thread)
 #   --icount            TCG only: guest time counts instructions
@@ -18,54 +23,76 @@
 #   --numa              one NUMA node per vCPU (the variant's numa=yes
 #                       does the same); the guest's /lab/topology says how
 #                       many, and the check jobs fail unless it sees them
+#   --smp N, --memory M the vCPUs and memory (NNNM or NNG, split evenly
+#                       between the nodes with --numa; default: the
+#                       purpose's, or the profile's)
+#   --label NAME=VALUE  a label of the run in its record (run.labels: the
+#                       bench's round and clock); repeat
+#   --show-command      print QEMU's command line, shell-quoted, and boot
+#                       nothing
 #
-# QEMU's profile, lab/run/qemu.json, is shared with the LAVA jobs
-# (lab/farm/lava-jobs.sh): the binary, -cpu, the vCPUs and memory, the
-# options and kernel parameters of every run, and the options of local
-# runs only (local_options; a LAVA device has its own console).
-# Environment: LAB_SMP, LAB_MEM (NNNM or NNG, split evenly between the
-# nodes with --numa): the profile's smp and memory by default.
+# QEMU's command line comes from lab/lib/qemu.sh qemu_argv, which a LAVA
+# job's is made from too (lab/farm/lava-jobs.sh); the record keeps it
+# (run.qemu_argv).
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="boot.sh [--append PARAMS] [--out DIR] [--timeout S] [--accel auto|kvm|tcg|tcg-single] [--icount] [--native-cpu] [--numa] VARIANT JOB-SCRIPT"
+USAGE="boot.sh [--append PARAMS] [--out DIR] [--purpose P] [--timeout S] [--accel auto|kvm|tcg|tcg-single] [--icount] [--native-cpu] [--numa] [--smp N] [--memory M] [--label NAME=VALUE]... [--show-command] VARIANT JOB-SCRIPT"
 
-append= out= timeout=900 accel=auto icount=0 native=0 numa=no
+append= out= purpose=check timeout= accel=auto icount= native= numa= smp= mem= show=0 labels=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--append) [ $# -ge 2 ] || usage_die "--append needs a value"; append=$2; shift 2 ;;
-	--out) [ $# -ge 2 ] || usage_die "--out needs a value"; out=$2; shift 2 ;;
-	--timeout) [ $# -ge 2 ] || usage_die "--timeout needs a value"; timeout=$2; shift 2 ;;
-	--accel) [ $# -ge 2 ] || usage_die "--accel needs a value"; accel=$2; shift 2 ;;
-	--icount) icount=1; shift ;;
-	--native-cpu) native=1; shift ;;
-	--numa) numa=yes; shift ;;
+	--append | --out | --purpose | --timeout | --accel | --smp | --memory | --label)
+		[ $# -ge 2 ] || usage_die "$1 needs a value" ;;
+	esac
+	case $1 in
+	--append) append=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	--purpose) purpose=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--accel) accel=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--memory) mem=$2; shift 2 ;;
+	--label)
+		case $2 in
+		*[!A-Za-z0-9_.=-]* | [!A-Za-z]* | *=) usage_die "--label takes NAME=VALUE (letters, digits, _ . -), not '$2'" ;;
+		*=*) ;;
+		*) usage_die "--label takes NAME=VALUE (letters, digits, _ . -), not '$2'" ;;
+		esac
+		labels="$labels --label $2"
+		shift 2
+		;;
+	--icount) icount=--icount; shift ;;
+	--native-cpu) native=--native-cpu; shift ;;
+	--numa) numa=--numa; shift ;;
+	--show-command) show=1; shift ;;
 	--) shift; break ;;
 	-*) usage_die "unknown option $1" ;;
 	*) break ;;
 	esac
 done
 [ $# -eq 2 ] || usage_die "expected VARIANT and JOB-SCRIPT"
+qemu_purposes | grep -qx -e "$purpose" || usage_die "--purpose takes one of $(qemu_purposes | tr '\n' ' '), not '$purpose'"
+: "${timeout:=$(qemu_profile "$purpose" timeout_s)}" "${smp:=$(qemu_profile "$purpose" smp)}" "${mem:=$(qemu_profile "$purpose" memory)}"
 case $timeout in '' | *[!0-9]*) usage_die "--timeout takes whole seconds, not '$timeout'" ;; esac
+number --smp "$smp"
 case $accel in
 auto | tcg | tcg-single) ;;
 kvm) have_kvm || die "--accel kvm: /dev/kvm is missing or not usable by $(id -un)" ;;
 *) usage_die "--accel takes auto, kvm, tcg or tcg-single, not '$accel'" ;;
 esac
-if [ $native = 1 ] && [ $accel = kvm ]; then
+if [ -n "$native" ] && [ $accel = kvm ]; then
 	usage_die "--native-cpu needs TCG (a KVM guest runs under a hypervisor)"
 fi
-if [ $icount = 1 ] && [ $accel = kvm ]; then
+if [ -n "$icount" ] && [ $accel = kvm ]; then
 	usage_die "--icount needs TCG (instruction time is an emulation feature)"
 fi
 load_variant "$1"
-[ "$V_NUMA" = no ] || numa=yes
-profile=$LAB_ROOT/lab/run/qemu.json
-smp=${LAB_SMP:-$(jq -r .smp "$profile")}
-mem=${LAB_MEM:-$(jq -r .memory "$profile")}
-number LAB_SMP "$smp"
-topology=$(qemu_topology "$smp" "$mem" $numa) || exit 2
+[ "$V_NUMA" = no ] || numa=--numa
 nodes=1
-[ $numa = no ] || nodes=$smp
+[ -z "$numa" ] || nodes=$smp
+# Memory QEMU cannot take, or that does not split into the nodes, is
+# refused before anything runs.
+qemu_topology "$smp" "$mem" "$([ -n "$numa" ] && echo yes)" >/dev/null
 job=$2
 [ -f "$job" ] || die "no job script at $job"
 
@@ -73,49 +100,47 @@ obj=$V_OBJ
 kernel=$obj/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "variant $V_NAME is not built: run 'lab/kernel/build.sh $V_NAME'"
 
-
 if [ $accel = auto ]; then
 	accel=tcg
-	[ $icount = 0 ] && [ $native = 0 ] && kvm_boots "$kernel" && accel=kvm
+	[ -z "$icount$native" ] && kvm_boots "$kernel" && accel=kvm
 fi
 
 [ -n "$out" ] || out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-$V_NAME
-mkdir -p "$out"
 console=$out/console.log
+argv=$(mktemp)
+trap 'rm -f "$argv" "$argv.opts" "$out/initrd.cpio"' EXIT
+# shellcheck disable=SC2086
+qemu_argv --purpose "$purpose" --accel $accel $icount $native $numa --smp "$smp" --memory "$mem" \
+	--console "$console" --kernel "$kernel" --initrd "$out/initrd.cpio" \
+	--append "$V_CMDLINE $append" >"$argv.opts" || exit 2
+qemu_words <"$argv.opts" >"$argv"
+if [ $show = 1 ]; then
+	qemu_quoted "$argv"
+	exit 0
+fi
+mkdir -p "$out"
 
 # The initramfs: the shared base plus this run's job, selftests and
 # modules (lab/run/job-initrd.sh). Deleted after the boot: some 36 MB a
 # boot, and make lava-jobs writes the ones a farm needs.
-trap 'rm -f "$out/initrd.cpio"' EXIT
 sh "$LAB_ROOT/lab/run/job-initrd.sh" --nodes $nodes "$V_NAME" "$job" "$out/initrd.cpio"
-
-cmdline="$(jq -r '.cmdline | join(" ")' "$profile") $V_CMDLINE $append"
-machine=$(qemu_machine $accel $icount $native)
-{
-	echo "variant=$V_NAME"
-	echo "tree=$V_TREE"
-	echo "fragments=$V_FRAGMENTS"
-	[ -z "$V_LOCAL" ] || echo "local=$V_LOCAL"
-	echo "kernel=$kernel"
-	echo "cmdline=$cmdline"
-	echo "accel=$accel icount=$icount native_cpu=$native smp=$smp mem=$mem numa_nodes=$nodes timeout=$timeout"
-	echo "job=$job"
-} >"$out/run.info"
 cp "$obj/.config" "$out/kernel.config"
-
-log "booting $V_NAME ($accel$([ $icount = 1 ] && echo ', instruction time'), ${smp} vCPUs, $mem, $nodes node(s)) job ${job##*/}; log: $console"
-set +e
+# The record, before QEMU starts: what runs, and how.
 # shellcheck disable=SC2086
-timeout -k 10 "$timeout" "$(jq -r .binary "$profile")" $machine $topology \
-	$(jq -r '.options + .local_options | join(" ")' "$profile") \
-	-serial "file:$console" -kernel "$kernel" -initrd "$out/initrd.cpio" \
-	-append "$cmdline" </dev/null >"$out/qemu.log" 2>&1
+sh "$LAB_ROOT/lab/verdict/record.sh" start --variant "$V_NAME" --job "$job" --purpose "$purpose" \
+	--accel $accel $icount $native --smp "$smp" --memory "$mem" --numa-nodes $nodes --timeout "$timeout" \
+	--cmdline "$(sed -n 's/^-append //p' "$argv.opts" 2>/dev/null || true)" --argv "$argv" \
+	--initrd "$out/initrd.cpio" --artifact console="$console" --artifact qemu_log="$out/qemu.log" \
+	--artifact kernel_config="$out/kernel.config" $labels "$out/result.json"
+
+log "booting $V_NAME ($accel$([ -z "$icount" ] || echo ', instruction time'), ${smp} vCPUs, $mem, $nodes node(s)) job ${job##*/}; log: $console"
+set +e
+qemu_exec "$timeout" "$argv" >"$out/qemu.log" 2>&1
 rc=$?
 set -e
-echo "qemu_exit=$rc" >>"$out/run.info"
 if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ]; then
 	echo "qemu exited with status $rc:"
 	sed 's/^/    /' "$out/qemu.log"
 fi
 # A hung or crashed guest is recorded too: its first splat says why.
-sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc --timeout "$timeout" "$console" "$out/result.json"
+sh "$LAB_ROOT/lab/verdict/record.sh" --qemu-exit $rc "$out/result.json"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # initramfs.sh: build build/initramfs/base.cpio, the part of every guest's
 # initramfs that does not change between runs: busybox, the lab's init and
-# guest helpers, hackbench, cyclictest and perf with the shared libraries
+# guest helpers (the KTAP writer and reader among them), hackbench, cyclictest and perf with the shared libraries
 # they need.
 # A run appends its own small archive (job script, selftests) to it; the
 # kernel unpacks concatenated cpio archives in order.
@@ -21,7 +21,7 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 
 # Rebuild only when an input changed.
 stamp=$(cat "$LAB_ROOT/guest/init" "$LAB_ROOT/guest/lib.sh" "$LAB_ROOT/guest/load.sh" "$LAB_ROOT/guest/trace.sh" \
-	"$LAB_ROOT/guest/judge.sh" "$LAB_ROOT/lab/verdict/ktap.awk" "$LAB_ROOT/lab/verdict/splat-patterns" "$busybox" "$hackbench" "$cyclictest" "$perf" | sha256sum | cut -d' ' -f1)
+	"$LAB_ROOT/guest/judge.sh" "$LAB_ROOT/guest/ktap.sh" "$LAB_ROOT/lab/verdict/ktap.awk" "$LAB_ROOT/lab/verdict/splat-patterns" "$busybox" "$hackbench" "$cyclictest" "$perf" | sha256sum | cut -d' ' -f1)
 if [ -f "$out" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo "$out"
 	exit 0
@@ -40,6 +40,7 @@ cp "$LAB_ROOT/guest/lib.sh" "$stage/lab/lib.sh"
 cp "$LAB_ROOT/guest/load.sh" "$stage/lab/load.sh"
 cp "$LAB_ROOT/guest/trace.sh" "$stage/lab/trace.sh"
 cp "$LAB_ROOT/guest/judge.sh" "$stage/lab/judge.sh"
+cp "$LAB_ROOT/guest/ktap.sh" "$stage/lab/ktap.sh"
 cp "$LAB_ROOT/lab/verdict/ktap.awk" "$stage/lab/ktap.awk"
 # The guest judges its own log with the host's patterns.
 cp "$LAB_ROOT/lab/verdict/splat-patterns" "$stage/lab/splat-patterns"

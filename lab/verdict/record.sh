@@ -1,151 +1,213 @@
 #!/bin/sh
-# record.sh [--qemu-exit N] [--timeout S] CONSOLE-LOG RECORD.json: the
-# host's verdict on one guest run, written once as its record, which every
-# later reader (make check and its JUnit file, the bench, the mutations,
-# lava-run) takes instead of the console log.
+# record.sh: write a run's record, result.json, the lab's one interface:
+# every later stage (make check and its JUnit file, the bench and its
+# tables, the mutations, LAVA, rt-eval) reads records, never a console log.
+# JSON written by jq, each time to a tmp file then renamed; schema 1,
+# docs/lab.md has every field.
 #
-# The guest judges what it can see (guest/judge.sh, printed as KTAP after
-# the LAB-JUDGE marker). The host judges what it cannot: QEMU's exit or
-# timeout (--qemu-exit, QEMU under timeout(1): 124 or 137 is a timeout of
-# S seconds), whether the job reached its end marker and its status, and
-# the kernel's lines the guest's judge did not read (those after
-# LAB-JUDGE, or all of them when the guest never judged) against
-# lab/verdict/splat-patterns. A guest that never judged has its KUnit
-# results read from the kernel log instead, so that a crash still names
-# the case that was running.
+# record.sh start [OPTIONS] RECORD.json: before QEMU starts (a run killed
+# hard still says what it was): the lab's commit, the variant (and its
+# build record, build.json, when the build has one), how QEMU runs
+# (--argv: lab/lib/qemu.sh qemu_argv's arguments), the raw logs' paths;
+# results null. OPTIONS:
+#   --variant NAME | --image DIR    a lab variant, or an rt-eval image
+#                                   (lab/rt-eval/image.sh)
+#   --job FILE --purpose P --accel A [--icount] [--native-cpu]
+#   --smp N --memory M --numa-nodes N --timeout S --cmdline PARAMS
+#   --argv FILE                     one argument a line
+#   --artifact NAME=PATH            a raw log or file of the run (console,
+#                                   qemu_log, kernel_config, ...); repeat
+#   --label NAME=VALUE              a label of the run (the bench's round
+#                                   and clock); repeat
+#   --initrd FILE                   its sha256 (the file is not kept)
 #
-# The record (JSON, written by jq):
-#   status      ok, failed (the run ended but something failed), crashed
-#               (it did not reach its end marker) or timeout
-#   reasons     why it is not ok, one line each
-#   cases       [{id, result: pass|fail|skip, diagnostics: [...]}]
-#   judged_by   guest (its KTAP) or host (the kernel's KUnit lines only)
-#   running     the KUnit case that had started and not ended, or null
-#   stopped_in  for a crash or timeout, the task an oops or a hung-task
-#               report names ("Comm: NAME", "INFO: task NAME blocked"),
-#               or null
-#   splats      the kernel lines the host found, at most 30
-#   console, qemu_exit, job_status
-# Prints "ok: LOG" or the reasons as "FAIL: ..." lines; exits 0 when the
-# status is ok, 1 otherwise.
+# record.sh [--qemu-exit N] [--timeout S] [--functions F] [--system-map F
+# --slub-functions F] [CONSOLE-LOG] RECORD.json: after the run, the record completed: QEMU's exit and the
+# run's duration, and what the one console parser (lab/verdict/parse.sh)
+# reads from the console (the start record's artifacts.console, or
+# CONSOLE-LOG): results and measurements. Without a start record (a
+# console LAVA read, an old log) the record holds the console's alone; a
+# finished record given again (alone, or with its own console) is read
+# again, what ran kept.
+# When the console has lock-contention blocks, the build's function list
+# is written beside the record (functions.tsv) for the parser, and for a
+# latency guard's report mm/slub.o's functions (slub-functions). Prints
+# "ok: LOG" or the reasons as "FAIL: ..." lines; exits 0 when the status
+# is pass, 1 otherwise.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="record.sh [--qemu-exit N] [--timeout S] CONSOLE-LOG RECORD.json"
-qemu_exit=null timeout=
+USAGE="record.sh start [--variant NAME | --image DIR] [--job F] [--purpose P] [--accel A] [--icount] [--native-cpu] [--smp N] [--memory M] [--numa-nodes N] [--timeout S] [--cmdline P] [--argv F] [--artifact NAME=PATH]... [--label NAME=VALUE]... [--initrd F] RECORD.json
+       record.sh [--qemu-exit N] [--timeout S] [--functions F] [--system-map F --slub-functions F] [CONSOLE-LOG] RECORD.json"
+
+# write RECORD FILTER [JQ-ARGS...]: RECORD as FILTER makes it (jq -n),
+# through a tmp file and a rename.
+write() {
+	_w=$1 _f=$2
+	shift 2
+	mkdir -p "$(dirname "$_w")"
+	jq -n "$@" "$_f" >"$_w.tmp" && mv "$_w.tmp" "$_w"
+}
+
+if [ "${1:-}" = start ]; then
+	shift
+	variant= image= job= purpose= accel= icount=false native=false smp= mem= nodes= timeout= cmdline= argv= initrd=
+	artifacts='{}' labels='{}'
+	while [ $# -gt 1 ]; do
+		case $1 in
+		--icount) icount=true; shift; continue ;;
+		--native-cpu) native=true; shift; continue ;;
+		esac
+		[ $# -ge 3 ] || usage_die "$1 needs a value"
+		case $1 in
+		--variant) variant=$2 ;;
+		--image) image=$2 ;;
+		--job) job=$2 ;;
+		--purpose) purpose=$2 ;;
+		--accel) accel=$2 ;;
+		--smp) smp=$2 ;;
+		--memory) mem=$2 ;;
+		--numa-nodes) nodes=$2 ;;
+		--timeout) timeout=$2 ;;
+		--cmdline) cmdline=$2 ;;
+		--argv) argv=$2 ;;
+		--initrd) initrd=$2 ;;
+		--artifact)
+			case $2 in *=*) ;; *) usage_die "--artifact takes NAME=PATH, not '$2'" ;; esac
+			artifacts=$(printf '%s\n' "$artifacts" | jq -c --arg k "${2%%=*}" --arg v "${2#*=}" '. + {($k): $v}')
+			;;
+		--label)
+			case $2 in *=*) ;; *) usage_die "--label takes NAME=VALUE, not '$2'" ;; esac
+			labels=$(printf '%s\n' "$labels" | jq -c --arg k "${2%%=*}" --arg v "${2#*=}" '. + {($k): $v}')
+			;;
+		*) usage_die "unknown option $1" ;;
+		esac
+		shift 2
+	done
+	[ $# -eq 1 ] || usage_die "expected the record's path last"
+	record=$1
+	# The variant, from its declaration and its build's record; a build
+	# without one (built before the lab wrote them) has its tree's commit
+	# taken from the tree now.
+	vjson=null build=null
+	if [ -n "$variant" ]; then
+		load_variant "$variant"
+		[ ! -f "$V_OBJ/build.json" ] || build=$(cat "$V_OBJ/build.json")
+		tree_commit=$(printf '%s\n' "$build" | jq -r '.git.tree_commit // empty')
+		[ -n "$tree_commit" ] || tree_commit=$(git -C "$(tree_dir "$V_TREE")" rev-parse HEAD 2>/dev/null || true)
+		vjson=$(jq -n --arg name "$V_NAME" --arg build "$V_BUILD" --arg tree "$V_TREE" \
+			--arg commit "$tree_commit" --arg fragments "$V_FRAGMENTS" --arg local "$V_LOCAL" \
+			--arg config "$V_CONFIG" --arg cmdline "$V_CMDLINE" --arg obj "$V_OBJ" '
+			def nonempty: if . == "" then null else . end;
+			{name: $name, build: $build, tree: $tree, tree_commit: ($commit | nonempty),
+			 fragments: ($fragments | split(" ") | map(select(length > 0))), local: ($local | nonempty),
+			 config: $config, cmdline: $cmdline, obj: $obj}')
+	elif [ -n "$image" ]; then
+		vjson=$(jq -n --arg image "$image" --arg release "$(cat "$image/release" 2>/dev/null)" '
+			{name: $release, build: null, tree: "debian-package", image: $image}')
+	fi
+	initrd_sha=
+	[ -z "$initrd" ] || initrd_sha=$(sha256sum <"$initrd" | cut -d' ' -f1)
+	: >"$record.argv"
+	[ -z "$argv" ] || cp "$argv" "$record.argv"
+	write "$record" '
+		def nonempty: if . == "" then null else . end;
+		def num: if . == "" then null else tonumber end;
+		{schema: 1, lab: {commit: ($lab | nonempty)}, variant: $variant, build: $build,
+		 run: {job: ($job | nonempty), purpose: ($purpose | nonempty),
+			qemu_argv: ($argv | split("\n") | map(select(length > 0))),
+			accel: ($accel | nonempty), icount: $icount, native_cpu: $native, smp: ($smp | num),
+			memory: ($mem | nonempty), numa_nodes: ($nodes | num), timeout_s: ($timeout | num),
+			cmdline: ($cmdline | nonempty), labels: $labels, qemu_exit: null, started: (now | todate),
+			duration_s: null},
+		 results: null, measurements: [],
+		 artifacts: ($artifacts + {initrd_sha256: ($initrd_sha | nonempty)})}' \
+		--arg lab "$(git -C "$LAB_ROOT" rev-parse HEAD 2>/dev/null || true)" \
+		--argjson variant "$vjson" --argjson build "$build" --arg job "$job" --arg purpose "$purpose" \
+		--rawfile argv "$record.argv" --arg accel "$accel" --argjson icount $icount --argjson native $native \
+		--arg smp "$smp" --arg mem "$mem" --arg nodes "$nodes" --arg timeout "$timeout" \
+		--arg cmdline "$cmdline" --argjson artifacts "$artifacts" --argjson labels "$labels" \
+		--arg initrd_sha "$initrd_sha"
+	rm -f "$record.argv"
+	exit 0
+fi
+
+# The options are the parser's (lab/verdict/parse.sh checks them).
+opts= timeout= functions= system_map= slub_functions=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--qemu-exit) [ $# -ge 2 ] || usage_die "--qemu-exit needs a value"; qemu_exit=$2; shift 2 ;;
-	--timeout) [ $# -ge 2 ] || usage_die "--timeout needs a value"; timeout=$2; shift 2 ;;
-	-*) usage_die "unknown option $1" ;;
+	-*) [ $# -ge 2 ] || usage_die "$1 needs a value" ;;
 	*) break ;;
 	esac
+	case $1 in
+	--timeout) timeout=$2 ;;
+	--functions) functions=$2 ;;
+	--system-map) system_map=$2 ;;
+	--slub-functions) slub_functions=$2 ;;
+	*) opts="$opts $1 $2" ;;
+	esac
+	shift 2
 done
-[ $# -eq 2 ] || usage_die "expected a console log and the record's path"
-case $qemu_exit in null | [0-9] | [0-9][0-9] | [0-9][0-9][0-9]) ;; *) usage_die "--qemu-exit takes an exit status, not '$qemu_exit'" ;; esac
-log_file=$1 record=$2
+case $# in
+1) record=$1 log_file= ;;
+2) log_file=$1 record=$2 ;;
+*) usage_die "expected [CONSOLE-LOG] RECORD.json" ;;
+esac
+# What the record says ran (its start, or a finished record read again
+# by today's parser), when there is one; else the console alone.
+start='{"schema": 1, "lab": null, "variant": null, "build": null, "run": null, "artifacts": {}}'
+if [ -f "$record" ] && jq -e --arg log "$log_file" '.schema == 1 and ($log == "" or .artifacts.console == null
+	or .artifacts.console == $log)' "$record" >/dev/null 2>&1; then
+	start=$(jq '.results = null | .measurements = []' "$record")
+fi
+[ -n "$log_file" ] || log_file=$(printf '%s\n' "$start" | jq -r '.artifacts.console // empty')
+[ -n "$log_file" ] || usage_die "no console log given, and $record has none"
 [ -f "$log_file" ] || die "no console log at $log_file"
+[ -n "$timeout" ] || timeout=$(printf '%s\n' "$start" | jq -r '.run.timeout_s // empty')
+# A finished record read again keeps the QEMU exit it has.
+case " $opts " in
+*" --qemu-exit "*) ;;
+*) opts="$opts $(printf '%s\n' "$start" | jq -r '.run.qemu_exit // empty | "--qemu-exit \(.)"')" ;;
+esac
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-tr -d '\r' <"$log_file" >"$tmp/log"
-: >"$tmp/reasons"
-reason() { printf '%s\n' "$*" >>"$tmp/reasons"; }
-
-# The end marker and the guest's verdict. A line is read wherever it
-# starts, as a LAVA farm reads it: a kernel message may precede it.
-end=$(grep -n -o -E 'LAB-JOB-END status=[0-9]+' "$tmp/log" | tail -n 1 || true)
-end_at=${end%%:*} job_status=null
-[ -z "$end" ] || job_status=${end##*status=}
-judge_at=$(grep -n 'LAB-JUDGE$' "$tmp/log" | tail -n 1 | cut -d: -f1 || true)
-
-judged_by=host
-if [ -n "$judge_at" ] && [ -n "$end_at" ]; then
-	sed -n "$((judge_at + 1)),$((end_at - 1))p" "$tmp/log" | awk -f "$LAB_ROOT/lab/verdict/ktap.awk" >"$tmp/ktap"
-	plan=$(awk -F '\t' '$1 == "plan" { print $2 }' "$tmp/ktap")
-	count=$(awk -F '\t' '$1 ~ /^(pass|fail|skip)$/' "$tmp/ktap" | wc -l)
-	[ -n "$plan" ] && [ "$plan" = "$count" ] && judged_by=guest
+# Lock contention is charged to callers from the build's text symbols,
+# and the latency guard's sites are named from its System.map and
+# mm/slub.o's functions: kept beside the record.
+obj=$(printf '%s\n' "$start" | jq -r '.variant.obj // empty')
+if [ -z "$functions" ] && [ -n "$obj" ] && [ -d "$obj" ] && grep -q '^LAB-CONTENTION' "$log_file"; then
+	functions=$(dirname "$record")/functions.tsv
+	text_objects "$obj" >"$functions"
 fi
-if [ $judged_by = host ]; then
-	# No whole verdict from the guest: the kernel's own KUnit results.
-	awk -v prefix=kunit. -f "$LAB_ROOT/lab/verdict/ktap.awk" "$tmp/log" >"$tmp/ktap"
+if [ -z "$slub_functions" ] && [ -n "$obj" ] && [ -d "$obj" ] && grep -q '^LAB-LATENCY' "$log_file"; then
+	system_map=$obj/System.map slub_functions=$(dirname "$record")/slub-functions
+	nm --defined-only "$obj/mm/slub.o" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$slub_functions"
 fi
-awk -F '\t' '$1 ~ /^(pass|fail|skip)$/ { print $1 "\t" $2 }' "$tmp/ktap" >"$tmp/cases"
-awk -F '\t' '$1 == "diag" { print $2 "\t" $3 }' "$tmp/ktap" >"$tmp/diags"
-running=$(awk -F '\t' '$1 == "running" { print $2 }' "$tmp/ktap")
+# shellcheck disable=SC2086 # opts: options and their values, no spaces
+sh "$LAB_ROOT/lab/verdict/parse.sh" $opts ${timeout:+--timeout "$timeout"} \
+	${functions:+--functions "$functions"} ${system_map:+--system-map "$system_map"} \
+	${slub_functions:+--slub-functions "$slub_functions"} "$log_file" >"$tmp/parsed" || exit 2
+printf '%s\n' "$start" >"$tmp/start"
+write "$record" '$start[0] as $s | $parsed[0] as $p
+	| $s + {run: (($s.run // {}) + {qemu_exit: $p.host.qemu_exit}
+		| if .started != null and .duration_s == null
+			then .duration_s = (now - (.started | fromdateiso8601) | floor) else . end),
+		results: $p.results, measurements: $p.measurements,
+		artifacts: ($s.artifacts + {console: $console}
+			+ ({functions: $functions, system_map: $system_map, slub_functions: $slub_functions}
+				| with_entries(select(.value != ""))))}' \
+	--slurpfile start "$tmp/start" --slurpfile parsed "$tmp/parsed" --arg console "$log_file" \
+	--arg functions "$functions" --arg system_map "$system_map" --arg slub_functions "$slub_functions"
 
-# The kernel's lines the guest did not judge: those with a printk
-# timestamp after LAB-JUDGE, or in the whole log when it never judged.
-from=1
-[ $judged_by = host ] || from=$((judge_at + 1))
-grep -v -e '^#' -e '^$' "$LAB_ROOT/lab/verdict/splat-patterns" >"$tmp/patterns"
-sed -n "$from,\$p" "$tmp/log" | grep -E '^\[ *[0-9]+\.[0-9]+\]' |
-	grep -E -f "$tmp/patterns" | head -n 30 >"$tmp/splats" || true
-
-status=ok
-if [ "$qemu_exit" = 124 ] || [ "$qemu_exit" = 137 ]; then
-	status=timeout
-	reason "the guest timed out after ${timeout:-?}s (hung guest)"
-elif [ -z "$end" ]; then
-	status=crashed
-	reason "no LAB-JOB-END marker: the guest hung, panicked or crashed before its job ended"
-elif [ "$qemu_exit" != null ] && [ "$qemu_exit" != 0 ]; then
-	status=crashed
-	reason "qemu exited with status $qemu_exit"
-fi
-if [ -s "$tmp/splats" ]; then
-	[ $status != ok ] || status=failed
-	reason "the kernel reported problems the guest's judge did not read"
-fi
-if [ -n "$end" ]; then
-	if [ "$job_status" != 0 ]; then
-		[ $status != ok ] || status=failed
-		reason "the guest job exited with status=$job_status"
-	fi
-	if [ $judged_by = host ]; then
-		[ $status != ok ] || status=failed
-		reason "the guest did not judge its run (no whole KTAP document after LAB-JUDGE)"
-	fi
-	failed=$(awk -F '\t' '$1 == "fail" { printf "%s%s", sep, $2; sep = " " }' "$tmp/cases")
-	if [ -n "$failed" ]; then
-		[ $status != ok ] || status=failed
-		reason "the guest judged these cases failed: $failed"
-	fi
-fi
-stopped_in=
-case $status in crashed | timeout)
-	stopped_in=$(grep -m 1 -o -E 'Comm: [^ ]+|INFO: task [^ ]+ blocked' "$tmp/log" || true) ;;
-esac
-
-mkdir -p "$(dirname "$record")"
-jq -n --arg console "$log_file" --arg status "$status" --argjson qemu_exit "$qemu_exit" \
-	--argjson job_status "$job_status" --arg judged_by $judged_by \
-	--arg running "$running" --arg stopped_in "$stopped_in" \
-	--rawfile reasons "$tmp/reasons" --rawfile cases "$tmp/cases" \
-	--rawfile diags "$tmp/diags" --rawfile splats "$tmp/splats" '
-	def lines: split("\n") | map(select(length > 0));
-	def nonempty: if . == "" then null else . end;
-	($diags | lines | map(split("\t")) | group_by(.[0])
-		| map({key: .[0][0], value: map(.[1:] | join("\t"))}) | from_entries) as $d
-	| {console: $console, status: $status, reasons: ($reasons | lines),
-	   qemu_exit: $qemu_exit, job_status: $job_status, judged_by: $judged_by,
-	   running: ($running | nonempty), stopped_in: ($stopped_in | nonempty),
-	   cases: ($cases | lines | map(split("\t") | {id: .[1], result: .[0],
-		diagnostics: ($d[.[1]] // [])})),
-	   splats: ($splats | lines)}' >"$record.tmp"
-mv "$record.tmp" "$record"
-
-if [ $status = ok ]; then
+if jq -e '.results.status == "pass"' "$record" >/dev/null; then
 	echo "ok: $log_file"
 	exit 0
 fi
-sed 's/^/FAIL: /' "$tmp/reasons"
-if [ -s "$tmp/splats" ]; then
-	echo "    kernel lines ($log_file):"
-	sed 's/^/    | /' "$tmp/splats"
-fi
-jq -r '.cases[] | select(.result == "fail") | .diagnostics[] | "    # " + .' "$record"
-if [ -z "$end" ]; then
+jq -r '.results | (.reasons[] | "FAIL: " + .),
+	(if (.splats | length) > 0 then "    kernel lines (\($log)):", (.splats[] | "    | " + .) else empty end),
+	(.tests[] | select(.result == "fail") | .diagnostics[] | "    # " + .)' --arg log "$log_file" "$record"
+if ! jq -e '.results.reached == "end"' "$record" >/dev/null; then
 	echo "    last lines of $log_file:"
-	tail -n 8 "$tmp/log" | sed 's/^/    | /'
+	tr -d '\r' <"$log_file" | tail -n 8 | sed 's/^/    | /'
 fi
 exit 1

@@ -43,13 +43,13 @@ echo 'a selftest' >"$obj/selftests/slab_sysfs"
 echo 'a module' >"$obj/slub_bench/slub_bench.ko"
 echo 'a test module' >"$obj/lab-modules/slab_burst.ko"
 echo 'not busybox' >"$tmp/base/bin/busybox"
+# Its build record, as lab/kernel/build.sh leaves one: the tree's commit.
+echo '{"schema": 1, "git": {"tree_commit": "0123456789abcdef0123456789abcdef01234567"}}' >"$obj/build.json"
 (cd "$tmp/base" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$tmp/base.cpio"
 # Absolute: one check runs lava-jobs.sh from another folder.
 LAB_VARIANTS=$PWD/$fx/variants LAB_CONFIGS=$PWD/tests/fixtures/configs LAB_OBJ=$tmp/obj LAB_LOCAL=$tmp/local
 LAB_BASE_CPIO=$tmp/base.cpio LAB_PYTHON=$python
 export LAB_VARIANTS LAB_CONFIGS LAB_OBJ LAB_LOCAL LAB_BASE_CPIO LAB_PYTHON
-# boot.sh's defaults, which the device fixture was rendered with.
-unset LAB_SMP LAB_MEM
 job=guest/jobs/check.sh
 jobs=$tmp/jobs
 v=$jobs/lava-nomerge
@@ -169,20 +169,40 @@ t_says "qemu on tmpfs, until guest/init's LAB-JOB-BEGIN, LAVA watching the kerne
 t_says "the monitor: named for the job, from LAB-JUDGE to LAB-JOB-END" '^lab-check-boot-params LAB-JUDGE LAB-JOB-END$' \
 	field "$v/job.yaml" '" ".join(a["test"]["monitors"][0][k] for k in ("name", "start", "end"))'
 pattern_is() {
-	[ "$(field "$v/job.yaml" 'a["test"]["monitors"][0]["pattern"]')" = '(?:^|\n)(?P<result>not ok|ok) [0-9]+ (?P<test_case_id>[a-z0-9_]+)( # SKIP)?\s' ]
+	[ "$(field "$v/job.yaml" 'a["test"]["monitors"][0]["pattern"]')" = '(?:^|\n)(?P<result>not ok|ok) [0-9]+ (?P<test_case_id>[a-z0-9_]+)\s' ]
 }
 t_ok "its pattern, as written" pattern_is
 # The pattern and fixupdict on lines as the guest's judge prints them
 # (\r\n from the serial console), and on lines it must not take.
 t_says "the pattern takes whole KTAP result lines, the fixupdict LAVA's words, and nothing else" \
-	'^splat_scan=pass selftest_slab_sysfs=fail kunit_slub_test=pass none none none none$' \
-	field "$v/job.yaml" '" ".join((lambda m: m and m["test_case_id"] + "=" + a["test"]["monitors"][0]["fixupdict"][m["result"]] or "none")(re.search(a["test"]["monitors"][0]["pattern"], s)) for s in ("ok 30 splat_scan\r\n", "\r\nnot ok 7 selftest_slab_sysfs\r\n", "\nok 2 kunit_slub_test # SKIP\n", "\r\nKTAP version 1\r\n", "\r\n1..30\r\n", "\r\nok 3 slab_sysfs", "\r\n# splat: not ok 3 read 4240 attributes\r\n"))'
+	'^splat_scan=pass selftest_slab_sysfs=fail kunit_slub_test=pass expect_3=fail none none none none none$' \
+	field "$v/job.yaml" '" ".join((lambda m: m and m["test_case_id"] + "=" + a["test"]["monitors"][0]["fixupdict"][m["result"]] or "none")(re.search(a["test"]["monitors"][0]["pattern"], s)) for s in ("ok 30 splat_scan\r\n", "\r\nnot ok 7 selftest_slab_sysfs\r\n", "\nok 2 kunit_slub_test # SKIP\n", "\r\n# expect_3: no line\r\nnot ok 8 expect_3 # TIMEOUT\r\n", "\r\nKTAP version 1\r\n", "\r\n1..30\r\n", "\r\nok 3 slab_sysfs", "\r\n# splat: not ok 3 read 4240 attributes\r\n", "\r\n# Totals: pass:1 fail:0\r\n"))'
 t_says "QEMU as boot.sh runs it: x86_64, TCG on -cpu max, 2 CPUs on 2 NUMA nodes (numa=yes), 1G, -no-reboot" \
 	"^x86_64 1G True \['-cpu max', '-smp 2,sockets=2', '-object memory-backend-ram,id=node0,size=512M', '-numa node,nodeid=0,cpus=0,memdev=node0', '-object memory-backend-ram,id=node1,size=512M', '-numa node,nodeid=1,cpus=1,memdev=node1', '-no-reboot'\]\$" \
 	field "$v/job.yaml" '" ".join(str(d["context"][k]) for k in ("arch", "memory", "no_kvm", "extra_options"))'
-t_says "qemu device type, public, medium priority, named for the variant" \
-	'^qemu public medium slub-lab check-boot-params lava-nomerge [(]series ([0-9a-f]+|unknown)[)]$' \
+t_says "qemu device type, public, medium priority, named for the variant and its tree's commit (its build record)" \
+	'^qemu public medium slub-lab check-boot-params lava-nomerge [(]series 0123456789ab[)]$' \
 	field "$v/job.yaml" '" ".join([d["device_type"], d["visibility"], d["priority"], d["job_name"]])'
+t_says "the metadata: the variant, its build and tree, the tree's commit as the build record has it, the guest job" \
+	'^lava-nomerge lava series 0123456789ab a check-boot-params.sh$' \
+	field "$v/job.yaml" '" ".join(d["metadata"][k] for k in ("variant", "build", "tree", "tree-commit", "fragments", "guest-job"))'
+no_record() {
+	mv "$obj/build.json" "$obj/build.json.away" &&
+		sh lab/farm/lava-jobs.sh --out "$tmp/norec" lava >/dev/null &&
+		field "$tmp/norec/lava/job.yaml" 'd["metadata"]["tree-commit"]'
+	_rc=$?
+	mv "$obj/build.json.away" "$obj/build.json"
+	return $_rc
+}
+t_says "without a build record, the commit is unknown (git is not asked)" '^unknown$' no_record
+# tree_commit_of JOBS-SCRIPT: lava-jobs.sh (or a broken copy) names the
+# tree's commit its build record has.
+tree_commit_of() {
+	sh "$1" --out "$tmp/tc" lava >/dev/null &&
+		[ "$(field "$tmp/tc/lava/job.yaml" 'd["metadata"]["tree-commit"]')" = 0123456789ab ]
+}
+t_catches "mutation: lava-jobs.sh taking another commit than the tree's is caught" lab/farm/lava-jobs.sh \
+	's/.git.tree_commit \/\/ "unknown"/.git.lab_commit \/\/ "unknown"/' tree_commit_of
 t_ok "the job's timeout covers boot.sh's 900 s, the boot's and the test's" \
 	field "$v/job.yaml" 'd["timeouts"]["job"]["minutes"] * 60 > 900 and a["boot"]["timeout"]["minutes"] <= d["timeouts"]["job"]["minutes"] and a["test"]["timeout"]["minutes"] <= d["timeouts"]["job"]["minutes"] or sys.exit(1)'
 dquote() { sh lab/farm/lava-jobs.sh --out "$tmp/dq" dquote >/dev/null && kernel_arg "$tmp/dq/dquote/job.yaml"; }
@@ -248,6 +268,23 @@ q = dev["actions"]["boot"]["methods"]["qemu"]["parameters"]
 sys.exit(not ("-m " + ctx["memory"] in q["options"] and q["extra"] == ctx["extra_options"]
     and ctx["arch"] in dev["available_architectures"] and "-enable-kvm" not in q["options"]
     and "image" in dev["actions"]["deploy"]["methods"]))' "$tmp/device.yaml" "$v/job.yaml"
+# What LAVA runs: the device's command and options, then the job's
+# extra_options and its images' arguments (split as a shell would), must
+# be qemu_argv's command line for LAVA, word for word.
+lava_argv() {
+	"$python" -c 'import shlex, sys, yaml
+dev = yaml.safe_load(open(sys.argv[1]))
+job = yaml.safe_load(open(sys.argv[2]))
+q = dev["actions"]["boot"]["methods"]["qemu"]["parameters"]
+imgs = [a["deploy"]["images"] for a in job["actions"] if "deploy" in a][0]
+argv = [q["command"]]
+for o in q["options"] + job["context"]["extra_options"] + [imgs["kernel"]["image_arg"], imgs["ramdisk"]["image_arg"]]:
+    argv += shlex.split(o)
+print("\n".join(argv))' "$tmp/device.yaml" "$v/job.yaml" >"$tmp/lava.argv" &&
+		sh -c '. lab/lib/common.sh && load_variant lava-nomerge && qemu_argv --purpose lava --numa --append "$V_CMDLINE" | qemu_words' |
+		diff -u - "$tmp/lava.argv"
+}
+t_ok "the device and the job make up qemu_argv's command line for LAVA, word for word" lava_argv
 # The dispatcher itself, when installed: its pipeline must take a job on
 # this device (the schema lets through constants the dispatcher needs).
 lava_validate() {

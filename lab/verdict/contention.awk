@@ -1,28 +1,34 @@
-# contention-parse.awk: the lock-contention attribution in a bench guest's
-# console log (guest/trace.sh contention_run) as rows.
-#   awk -v round=R -v variant=V [-v samples=FILE] [-v modes="M..."] \
-#       -f contention-parse.awk FUNCTIONS CONSOLE-LOG
+# contention.awk: the lock-contention attribution in a bench guest's
+# console log (guest/trace.sh contention_run), for the one console parser
+# (lab/verdict/parse.sh), which puts it in the run's record.
+#   awk -f contention.awk FUNCTIONS CONSOLE-LOG
 # FUNCTIONS has "name<TAB>object<TAB>size" for every text symbol of the
-# build (lab/bench/bench.sh text_objects). With modes, each of those hackbench
-# modes must have been traced once, with hackbench's exit status 0. Each histogram entry, a stack taken at
-# lock:contention_begin and the lock's flags, is charged to its caller: the
-# first frame whose function is not in kernel/locking/ or kernel/trace/
-# (the lock and tracepoint code), as perf lock names it. Prints one row
-# per hackbench mode, caller and lock type:
-#   round variant mode caller object lock count wait_ns
-# where lock names the LCB_F_* flags (rtlock for RT's sleeping spinlocks
-# and rtmutexes, spinlock for a raw one's queued slow path, ...), count is
-# the contended acquisitions and wait_ns their summed wait in trace-clock
-# ns (instruction time under QEMU -icount). With samples=FILE, appends per
-# mode the samples.tsv lines contention_<mode>_slub_count, _slub_wait_us,
-# _other_count, _other_wait_us (SLUB: the caller is in mm/slub.o) and
-# _context_switches (perf stat of the traced run).
-# Exits 1, saying why on stderr, on a guest that could not trace, a block
-# without its histogram's totals or whose entries do not add up to them,
-# an entry it cannot read, or entries the histogram dropped.
+# build (lab/lib/facts.sh text_objects). Each histogram entry, a stack
+# taken at lock:contention_begin and the lock's flags, is charged to its
+# caller: the first frame whose function is not in kernel/locking/ or
+# kernel/trace/ (the lock and tracepoint code), as perf lock names it.
+# Output, one a line, tab-separated, as measure.awk's:
+#	m contention contended N count none mode=M caller=C object=O lock=L
+#	m contention wait N ns lower mode=M caller=C object=O lock=L
+#	                    per hackbench mode, caller and lock type: the
+#	                    contended acquisitions and their summed wait in
+#	                    trace-clock ns (instruction time under QEMU's
+#	                    icount); lock names the LCB_F_* flags (rtlock for
+#	                    RT's sleeping spinlocks and rtmutexes, spinlock
+#	                    for a raw one's queued slow path, ...)
+#	m contention contention_<mode>_slub_count ... mode=M
+#	                    per mode, the samples tools/compare shows:
+#	                    _slub_count, _slub_wait_us, _other_count,
+#	                    _other_wait_us (SLUB: the caller is in mm/slub.o)
+#	                    and _context_switches (perf stat of the traced run)
+#	error MESSAGE       why nothing else was printed: a guest that could
+#	                    not trace, a block without its histogram's totals
+#	                    or whose entries do not add up to them, an entry
+#	                    it cannot read, entries the histogram dropped
+# A log it refuses gives no measurement, not even its readable modes'.
 
 function fail(msg) {
-	print "contention-parse: " FILENAME ":" FNR ": " msg > "/dev/stderr"
+	print "error\tcontention: line " FNR ": " msg
 	bad = 1
 	exit 1
 }
@@ -114,13 +120,12 @@ function charge(flags, n, ns,    i, o, obj, k) {
 # Samples are kept until the whole log has been read, so that a log the
 # parser refuses adds none.
 function sample(metric, value, unit, better) {
-	sample_line[++nsamples] = sprintf("%s\t%s\t%s\t%s\t%s\t%s", round, variant, metric, value,
-		unit, better == "" ? "lower" : better)
+	sample_line[++nsamples] = sprintf("m\tcontention\t%s\t%s\t%s\t%s\tmode=%s", metric, value,
+		unit, better == "" ? "lower" : better, mode)
 }
 
 BEGIN {
 	OFS = "\t"
-	nwant = split(modes, want, " ")
 }
 FILENAME == ARGV[1] {
 	split($0, f, "\t")
@@ -170,8 +175,6 @@ FILENAME == ARGV[1] {
 	sample("contention_" mode "_other_count", other_count, "count")
 	sample("contention_" mode "_other_wait_us", sprintf("%.1f", other_wait / 1000), "us")
 	sample("contention_" mode "_context_switches", ctxsw, "count", "none")
-	runs++
-	done_mode[mode]++
 	inblock = 0
 	next
 }
@@ -217,23 +220,13 @@ END {
 		exit 1
 	if (inblock)
 		fail("contention block of " mode " not ended (log cut short?)")
-	if (runs == 0) {
-		print "contention-parse: " FILENAME ": no contention runs in the log" > "/dev/stderr"
-		exit 1
-	}
-	for (i = 1; i <= nwant; i++)
-		if (done_mode[want[i]] != 1) {
-			print "contention-parse: " FILENAME ": hackbench mode " want[i] " traced " \
-				done_mode[want[i]] + 0 " times, not once" > "/dev/stderr"
-			exit 1
-		}
-	if (samples != "")
-		for (i = 1; i <= nsamples; i++)
-			print sample_line[i] >> samples
+	for (i = 1; i <= nsamples; i++)
+		print sample_line[i]
 	for (i = 1; i <= nkeys; i++) {
 		split(order[i], k, SUBSEP)
+		labels = "mode=" k[1] "\tcaller=" k[2] "\tobject=" k[3] "\tlock=" k[4]
 		# %.0f: mawk prints large numbers as %.6g, and %d may clip them.
-		printf "%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%.0f\n", round, variant, k[1], k[2], k[3], k[4],
-			count[order[i]], wait[order[i]]
+		printf "m\tcontention\tcontended\t%.0f\tcount\tnone\t%s\n", count[order[i]], labels
+		printf "m\tcontention\twait\t%.0f\tns\tlower\t%s\n", wait[order[i]], labels
 	}
 }
