@@ -13,7 +13,7 @@
  * @bulk the objects each slab loses first are freed with one
  * kmem_cache_free_bulk() a slab, as a bulk caller frees them; with
  * slab_debug= that is one list_lock hold of debug checks a slab. @size is
- * the objects' size.
+ * the objects' size; with objects of a page or more, @slabs counts objects.
  */
 #include <linux/completion.h>
 #include <linux/cpumask.h>
@@ -122,7 +122,8 @@ static int burst_loop(void *arg)
 {
 	unsigned int first = cpumask_first(cpu_online_mask);
 	unsigned int next = cpumask_next_wrap(first, cpu_online_mask, first, false);
-	unsigned long per_slab = PAGE_SIZE / max(size, 8U); /* at order 0 */
+	/* objects a slab of order 0 holds, at least one for larger ones */
+	unsigned long per_slab = max(PAGE_SIZE / max(size, 8U), 1UL);
 	struct burst b = { };
 
 	if (next >= nr_cpu_ids)
