@@ -5,10 +5,8 @@
 # variant, and require the built-in KUnit slub tests, test_meminit, the
 # project's selftests and a short hackbench under perf stat (with slab_sysfs
 # reading and shrinking every cache beside it) to pass with no splat. Then
-# malformed boot parameters, slab calls in a context RT forbids, the
-# runner's own failure detection on real guests (a panic and a hang),
-# README's walkthrough (tests/walkthrough.sh) and deliberately broken
-# kernels the boot-time tests must catch (lab/check/mutation.sh). Every case,
+# malformed boot parameters, slab calls in a context RT forbids and the
+# runner's own failure detection on real guests (a panic and a hang). Every case,
 # the lab's and those each guest judged (the cases of its record), also goes
 # to junit.xml beside the results, and every booted variant is written as
 # a LAVA job and validated (lab/farm/lava-jobs.sh). The kernels
@@ -24,9 +22,12 @@
 # need no kernel tree, the series round trip, the series' verify and
 # checkpatch, and series-rt-raw-debug built and booted with the check job.
 # --full (make check-full): the whole check and its long cases, which CI
-# leaves out (docs/check.md, make check-full): README's walkthrough, the
-# menuconfig and Debian-configuration self-tests, and the wrong-context
-# boot of plain 6.12 RT (base-rt-debug). Each adds a kernel build.
+# leaves out to stay within its time (docs/check.md, make check-full):
+# slub_kunit under kunit.py (lab/check/kunit-uml.sh, a UML build),
+# README's walkthrough (tests/walkthrough.sh), the menuconfig and
+# Debian-configuration self-tests, the deliberately broken kernels the
+# boot-time tests must catch (lab/check/mutation.sh) and the wrong-context
+# boot of plain 6.12 RT (base-rt-debug).
 set -u
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/steps.sh"
@@ -110,7 +111,7 @@ t_ok "each droppable patch can be left out, or taken without the others" timed "
 t_ok "checkpatch --strict: no error or warning in any patch" timed "checkpatch" sh lab/series/checkpatch.sh
 t_ok "patches/ is a thread b4 am takes: the cover and every patch, numbered, addressed, at the base-commit" \
 	timed "b4 am" sh lab/series/list-check.sh
-[ $quick = 1 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
+[ $long = 0 ] || t_ok "slub_kunit under the kernel's KUnit runner (kunit.py, UML, PREEMPT_NONE): each case passes or skips" \
 	timed "kunit-uml" sh lab/check/kunit-uml.sh
 
 # running PID: PID has not ended (a child that ended stays a zombie until
@@ -259,8 +260,7 @@ if [ $long = 1 ]; then
 	timed "walkthrough" sh tests/walkthrough.sh "$out/walkthrough"
 fi
 
-if [ $whole = 1 ]; then
-
+if [ $long = 1 ] && [ $whole = 1 ]; then
 	# The mutations patch the series tree: every build from it must have
 	# ended, and has (series-rt-raw is the last). base-rt-debug builds
 	# from the base tree beside them.
