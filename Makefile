@@ -16,7 +16,7 @@ all: help
 help:
 	@echo "make check                 lab self-tests + build, boot and test the series (RT + lockdep)"
 	@echo "make check-quick           the edit loop: lab tests, series round trip, checkpatch, one RT raw-lock debug boot"
-	@echo "make check-full            make check and its long cases: README's walkthrough, menuconfig and Debian-config tests, plain RT's wrong-context boot"
+	@echo "make check-full            make check and its long cases: mutations, kunit-uml, README's walkthrough, menuconfig and Debian-config tests, plain RT's wrong-context boot"
 	@echo "make check-distro          Debian's RT configuration + lockdep, series and plain 6.12, on 2 NUMA nodes (two ~40-min builds)"
 	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench/bench.sh)"
 	@echo "make bench BENCH_ARGS=--galbraith  Galbraith's list_lock table: RT base, RT series spinlock_t and raw, non-RT series"

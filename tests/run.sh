@@ -805,8 +805,11 @@ t_refuses "a noirq report without the count of entries is refused" 'no count of 
 lunnamed() { grep -v 'LAB-LATENCY entry-kind 1 ' $l4/console.log | lparse4 -; }
 t_refuses "an entry of a kind the guest never named is refused" 'kind 1, which the guest never named' lunnamed
 t_refuses "a System.map without _stext is refused" 'no _stext' lnostext
-ltable() { awk -F '\t' -f lab/bench/latency-table.awk $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
+# ltable [TABLE-AWK]: latency-table.awk (or a broken copy) on the fixture.
+ltable() { awk -F '\t' -f "${1:-lab/bench/latency-table.awk}" $lx/table.sections $lx/table.cyclictest | diff -u $lx/table.expected -; }
 t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own, not a sleep), spread over rounds, ratio, SLUB's preemption-off sites, cyclictest" ltable
+t_catches "mutation: latency-table.awk dividing elsewhere by SLUB is caught" lab/bench/latency-table.awk \
+	's|hi\[k, "slub"\] / hi\[k, "other"\]|hi[k, "other"] / hi[k, "slub"]|' ltable
 t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/bench/latency.sh --time never
 t_refuses "latency: a bad --bursts is refused" "--bursts takes a positive whole number, not 'many'" sh lab/bench/latency.sh --bursts many
 t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" sh lab/bench/latency.sh --cpus 0
@@ -950,13 +953,16 @@ ctable_record() {
 t_ok "the table of a record is the table of the hand-checked rows and samples" ctable_record
 t_refuses "the table of a run without traced runs is refused" 'no traced runs' \
 	awk -f lab/bench/contention-table.awk $cx/table.contention /dev/null
+# cplot [PLOT-SH]: contention-plot.sh (or a broken copy) on the fixture.
 cplot() {
 	rm -rf "$T_OUT.d" && mkdir "$T_OUT.d" &&
 	cp $cx/table.contention "$T_OUT.d/contention.tsv" && cp $cx/table.samples "$T_OUT.d/samples.tsv" &&
-	sh lab/bench/contention-plot.sh "$T_OUT.d" && test -s "$T_OUT.d/contention.png" && test -s "$T_OUT.d/contention.svg" &&
+	sh "${1:-lab/bench/contention-plot.sh}" "$T_OUT.d" && test -s "$T_OUT.d/contention.png" && test -s "$T_OUT.d/contention.svg" &&
 	sed -n 2p "$T_OUT.d/contention.dat" | diff -u - $cx/plot.row
 }
 t_ok "the plot: bars per run by the caller's object (mm/slub.o first), png and svg" cplot
+t_catches "mutation: contention-plot.sh plotting the wait as the count is caught" lab/bench/contention-plot.sh \
+	's/cnt\[\$3 SUBSEP \$2 SUBSEP \$5\] += \$7/cnt[$3 SUBSEP $2 SUBSEP $5] += $8/' cplot
 t_refuses "the plot of a folder without attribution is refused" 'has no contention.tsv' sh lab/bench/contention-plot.sh $cx
 t_refuses "bench: --galbraith with an unknown variant is refused" 'unknown variant "nosuch"' \
 	sh lab/bench/bench.sh --galbraith --variants nosuch

@@ -229,7 +229,7 @@ wrong_context() {
 }
 
 if [ $whole = 1 ]; then
-	t_section "kmalloc and kfree under a raw spinlock, or in a hard interrupt, are reported on RT (the series; plain RT after the mutations)"
+	t_section "kmalloc and kfree under a raw spinlock, or in a hard interrupt, are reported on RT (the series; plain RT in make check-full)"
 	wrong_context series-rt-debug
 	wrong_context series-rt-debug hardirq
 fi
