@@ -16,9 +16,11 @@
 # Its cases: those the job recorded as they ended (/lab/lib.sh lab_result:
 # selftests, hackbench runs, the job's exit), every KUnit case and suite
 # (KUnit ran at boot, before init: read back from the kernel log with
-# /lab/ktap.awk), test_meminit, each "#lab-expect:" line of the job and a
-# success report of each selftest shipped (the one place that expects
-# them), and the splat scan (lab/verdict/splat-patterns, over the kernel
+# /lab/ktap.awk), test_meminit, each "#lab-expect:" line of the job (a
+# regex the kernel log or a program's output must match), each
+# "#lab-case:" line (a case the job must have recorded as passed: a
+# helper's result is its case, never a line it printed) and the case of
+# each selftest shipped (the one place that requires them), and the splat scan (lab/verdict/splat-patterns, over the kernel
 # log and the job's output; a farm fails a job on none of those reports).
 # A failed case has diagnostic lines saying why: a failed KUnit case
 # KUnit's own (at most 20 lines a case).
@@ -66,13 +68,39 @@ elif grep -q 'test_meminit: failures' "$tmp/klog"; then
 	lab_result meminit fail
 fi
 
-# The job's expectations, and a report from every selftest shipped,
-# against the kernel log and what the job's helpers printed.
+# require_case ID STATUS...: case "case.ID" passes when the job recorded
+# ID, each time with one of the STATUSes.
+require_case() {
+	_rid=$(ktap_id "$1")
+	shift
+	_got=$(awk -v id="$_rid" '$2 == id { s = s sep $1; sep = " " } END { print s }' "$LAB_CASES")
+	_ok=${_got:+1}
+	for _s in $_got; do
+		case " $* " in *" $_s "*) ;; *) _ok= ;; esac
+	done
+	if [ -n "$_ok" ]; then
+		lab_result "case.$_rid" pass
+	else
+		lab_result "case.$_rid" fail
+		diagnose "case_$_rid" "case_$_rid: the job recorded ${_got:-no such case} where it must record $*"
+	fi
+}
+
+# The cases the job must record: its "#lab-case:" lines, and a pass or a
+# skip of each selftest shipped.
+sed -n 's/^#lab-case: //p' "$job" >"$tmp/required"
+for t in "$SELFTESTS"/*; do
+	[ -f "$t" ] && echo "selftest.${t##*/} skip" >>"$tmp/required"
+done
+while read -r id also; do
+	# shellcheck disable=SC2086 # also: more statuses, one word each
+	require_case "$id" pass $also
+done <"$tmp/required"
+
+# The job's expectations, against the kernel log and what its programs
+# printed.
 cat "$tmp/klog" "$out" >"$tmp/all"
 sed -n 's/^#lab-expect: //p' "$job" >"$tmp/expect"
-for t in "$SELFTESTS"/*; do
-	[ -f "$t" ] && echo "LAB-SELFTEST ${t##*/} status=(0|4)" >>"$tmp/expect"
-done
 n=0
 while IFS= read -r re; do
 	n=$((n + 1))

@@ -14,9 +14,9 @@ lab_result() {
 	echo "$2 $(ktap_id "$1")" >>"$LAB_CASES"
 }
 
-# say LINE...: print a line the guest's judge reads (/lab/judge.sh: the
-# job's #lab-expect lines and the splat patterns are matched against the
-# kernel log and these lines), on the console and in /tmp/job.out.
+# say LINE...: print a line on the console and in /tmp/job.out, which the
+# guest's judge (/lab/judge.sh) scans for splats. What a helper finds is
+# its case (lab_result), not a line the judge looks for.
 say() {
 	echo "$*"
 	echo "$*" >>/tmp/job.out
@@ -74,11 +74,13 @@ hold_perf_keys() {
 		_tries=$((_tries + 1))
 		if [ $_tries -gt 50 ] || ! kill -0 $_perf_hold_pid 2>/dev/null; then
 			say "LAB-PERF-KEYS not held: perf stat did not open its events in 10 s"
+			lab_result perf_keys fail
 			return 1
 		fi
 		sleep 0.2
 	done
 	say "LAB-PERF-KEYS held by perf stat (pid $_perf_hold_pid)"
+	lab_result perf_keys pass
 }
 
 # run_hackbench LABEL REPEATS HACKBENCH-ARGS...: perf stat -r REPEATS around

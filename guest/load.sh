@@ -56,13 +56,20 @@ slab_walk_start() {
 			_i=$((_i + 1))
 		done
 		say "LAB-WALK passes=$_i"
+		[ $_i -gt 0 ]
 	) &
 	_walk_pid=$!
 }
 
+# slab_walk_stop: its case, slab_walk, passes when a whole pass ran.
 slab_walk_stop() {
 	touch /tmp/walk.stop
-	wait $_walk_pid
+	if wait $_walk_pid; then
+		lab_result slab_walk pass
+	else
+		lab_result slab_walk fail
+		return 1
+	fi
 }
 
 # with_cpu_hotplug CMD...: run CMD while the last CPU goes offline and back

@@ -206,19 +206,31 @@ latency_calibrate() {
 # slab_burst_start SLABS [PARAM=VALUE...] / slab_burst_stop: slab_burst.ko (guest/modules/)
 # leaves SLABS partial slabs in a cache of its own and frees them from
 # another CPU, burst after burst, until stopped. Stopping waits for the
-# current burst and prints how many ran.
+# current burst and prints how many ran; its case, slab_burst, passes when
+# a burst of SLABS slabs ran.
 slab_burst_start() {
-	_slabs=$1
+	_burst_slabs=$1
 	shift
-	insmod /lab/slab_burst.ko slabs="$_slabs" "$@"
+	insmod /lab/slab_burst.ko slabs="$_burst_slabs" "$@"
 }
 
 slab_burst_stop() {
 	_p=/sys/module/slab_burst/parameters
-	[ -d $_p ] || { say "LAB-BURST missing: slab_burst did not load"; return 1; }
+	if [ ! -d $_p ]; then
+		say "LAB-BURST missing: slab_burst did not load"
+		lab_result slab_burst fail
+		return 1
+	fi
 	echo 1 >$_p/stop
 	while [ "$(cat $_p/done)" != Y ]; do sleep 1; done
-	say "LAB-BURST slabs=$(cat $_p/slabs) bursts=$(cat $_p/bursts)"
+	_bursts=$(cat $_p/bursts)
+	say "LAB-BURST slabs=$(cat $_p/slabs) bursts=$_bursts"
+	if [ "$(cat $_p/slabs)" = "$_burst_slabs" ] && [ "$_bursts" -gt 0 ]; then
+		lab_result slab_burst pass
+	else
+		lab_result slab_burst fail
+		return 1
+	fi
 }
 
 # Lock-contention attribution. contention_arm pairs every
@@ -293,10 +305,12 @@ contention_run() {
 	_h=/sys/kernel/tracing/events/synthetic/lock_wait
 	{ echo "$_contention_hist:clear" >>$_h/trigger && echo "$_contention_hist:cont" >>$_h/trigger; } || {
 		echo "LAB-CONTENTION missing: the lock_wait histogram could not be cleared (contention_arm not run?)"
+		lab_result "contention.$_label" fail
 		return 1
 	}
 	slub_stats_clear || {
 		echo "LAB-SLUB-STATS missing: SLUB's counters could not be cleared"
+		lab_result "contention.$_label" fail
 		return 1
 	}
 	echo "LAB-CONTENTION-BEGIN $_label args=$*"
@@ -307,5 +321,10 @@ contention_run() {
 	sed 's/^/LAB-CONTENTION perf /' /tmp/contention.out
 	sed 's/^/LAB-CONTENTION hist /' $_h/hist
 	say "LAB-CONTENTION-END $_label status=$_s"
+	if [ $_s = 0 ]; then
+		lab_result "contention.$_label" pass
+	else
+		lab_result "contention.$_label" fail
+	fi
 	return $_s
 }

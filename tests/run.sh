@@ -145,11 +145,31 @@ jr() { sh tests/judge-recorded.sh "$@"; }
 t_says "a clean run: its KUnit cases pass" '^ok [0-9]+ kunit_slub_test_test_fastpath_stress$' jr $fx/logs/clean.log $job
 t_says "a clean run: the suite passes" '^ok [0-9]+ kunit_slub_test$' jr $fx/logs/clean.log $job
 t_says "a clean run: test_meminit passes" '^ok [0-9]+ meminit$' jr $fx/logs/clean.log $job
-t_says "a clean run: KTAP, its plan first" '^1\.\.23$' jr $fx/logs/clean.log $job
-t_refuses "a selftest shipped that never reported fails its expectation" \
-	'^# expect_16: no line matches /LAB-SELFTEST slab_sysfs status=\(0\|4\)/' \
+t_says "a clean run: KTAP, its plan first" '^1\.\.29$' jr $fx/logs/clean.log $job
+t_refuses "a selftest shipped that never recorded its case fails the requirement" \
+	'^# case_selftest_slab_sysfs: the job recorded no such case where it must record pass skip$' \
 	env SELFTESTS=$fx/shipped-selftests sh tests/judge-recorded.sh $fx/logs/clean.log $job
-t_says "a clean run: every expectation is judged" '^ok [0-9]+ expect_15$' jr $fx/logs/clean.log $job
+t_says "a clean run: every expectation is judged" '^ok [0-9]+ expect_10$' jr $fx/logs/clean.log $job
+t_says "a clean run: every case the job must record is judged" '^ok [0-9]+ case_memcg$' jr $fx/logs/clean.log $job
+# required_case missing|fail [JUDGE]: the judge (or a broken copy) on the
+# clean log with the job's recorded hackbench_process_pipes case removed
+# or failed: the requirement must fail.
+required_case() {
+	_j=$rec_dir/required.log
+	if [ "$1" = fail ]; then
+		sed 's/^ok 2 hackbench_process_pipes$/not ok 2 hackbench_process_pipes/' $fx/logs/clean.log >"$_j"
+	else
+		sed '/^ok 2 hackbench_process_pipes$/d' $fx/logs/clean.log >"$_j"
+	fi
+	JUDGE=${2:-guest/judge.sh} sh tests/judge-recorded.sh "$_j" $job
+}
+t_refuses "a case the job must record but did not fails its requirement" \
+	'^# case_hackbench_process_pipes: the job recorded no such case where it must record pass$' required_case missing
+t_refuses "a case the job must pass but recorded failed fails its requirement" \
+	'^# case_hackbench_process_pipes: the job recorded fail where it must record pass$' required_case fail
+required_missing() { ! required_case missing "$1" | grep -q '^ok [0-9]* case_hackbench_process_pipes$'; }
+t_catches "mutation: judge.sh taking a case never recorded as passed is caught" guest/judge.sh \
+	's/_ok=${_got:+1}/_ok=1/' required_missing
 t_says "a clean run: the splat scan passes" '^ok [0-9]+ splat_scan$' jr $fx/logs/clean.log $job
 t_refuses "a failed KUnit case is named" '^not ok [0-9]+ kunit_slub_test_test_next_pointer$' \
 	jr $fx/logs/kunit-not-ok.log $job
@@ -157,20 +177,21 @@ t_refuses "a skipped KUnit case is a skip" '^ok [0-9]+ kunit_slub_test_test_kfre
 	jr $fx/logs/mutation-not-ok.log $job
 t_refuses "a kernel splat fails the scan and is quoted" '^# splat: BUG: sleeping function called' \
 	jr $fx/logs/sleeping-in-atomic.log $job
-t_refuses "a missing test_meminit line fails its expectation" '^not ok [0-9]+ expect_5$' \
+t_refuses "a missing test_meminit line fails its expectation" '^not ok [0-9]+ expect_8$' \
 	jr $fx/logs/meminit-missing.log $job
 t_refuses "a log where no test ran fails its expectation" '^# expect_1: no line matches /ok \[0-9\]\+ slub_test/' \
 	jr $fx/logs/never-ran.log $job
-# A LAB- line a job expects must reach the judge: printed with say
-# (guest/lib.sh), not a plain echo, which reaches only the console.
-said_markers() {
+# A job's expectations read what the kernel and programs print: what a
+# lab helper finds is its case (#lab-case), never a line the judge looks
+# for. The only LAB- lines expected are the guest modules' own (printk).
+expected_markers() {
 	_bad=
 	for _m in $(cat guest/jobs/*.sh lab/*/*.sh | sed -n 's/.*#lab-expect: \(LAB-[A-Z-]*\).*/\1/p' | sort -u); do
-		grep -q "say \"$_m[ \"]" guest/*.sh guest/jobs/*.sh || _bad="$_bad $_m"
+		grep -q "pr_info(\"$_m " guest/modules/*.c || _bad="$_bad $_m"
 	done
-	[ -z "$_bad" ] || { echo "printed without say:$_bad"; return 1; }
+	[ -z "$_bad" ] || { echo "expected, but printed by the lab's scripts:$_bad"; return 1; }
 }
-t_ok "every LAB- line a job expects is printed with say, so the guest's judge sees it" said_markers
+t_ok "no job expects a line the lab's own scripts print (a LAB- line expected is a guest module's)" expected_markers
 t_refuses "a job's failed selftest output (not ok) fails the scan" '^not ok [0-9]+ splat_scan$' \
 	jr $fx/logs/guest-selftest-not-ok.log $job
 
@@ -191,7 +212,7 @@ kunit_reads() {
 }
 t_ok "real KUnit log: each case of its suite (4 spaces a level), a SKIP a skip, a failed case's diagnostics (before its result) its own" \
 	kunit_reads lab/verdict/ktap.awk
-# Not recorded: written from the runner's format (the fixture says so).
+# Recorded from the kernel's runner on stand-in tests (the fixture says how).
 kselftest_reads() {
 	ktap_read "$1" $kx/kselftest-runner.log >"$T_OUT.k" &&
 		[ "$(grep -v '^diag' "$T_OUT.k" | tr '\n' ' ')" = "plan	4 pass	selftests__mm__slab_sysfs skip	selftests__mm__slab_sysfs_partial fail	selftests__mm__slab_shrink_loop fail	selftests__mm__slab_merge " ] &&
@@ -905,13 +926,11 @@ t_catches "mutation: contention.awk charging a stack to its first frame is caugh
 # ended well: its judge fails a log without them (a mode not traced, or
 # no contention at all).
 bench_job() { sh lab/bench/bench.sh --print-job; }
-t_says "the bench job expects each hackbench mode traced once, ended with status 0" \
-	'^#lab-expect: LAB-CONTENTION-END thread_pipes status=0$' bench_job
+t_says "the bench job requires each hackbench mode traced once, ended with status 0" \
+	'^#lab-case: contention.thread_pipes$' bench_job
 no_modes() { bench_job >"$rec_dir/bench-job.sh" && sh tests/judge-recorded.sh "$1" "$rec_dir/bench-job.sh"; }
-t_refuses "a log without contention fails the bench job's expectations (the judge)" \
-	'^# expect_[0-9]+: no line matches /LAB-CONTENTION-END process_sockets status=0/' no_modes $fx/logs/clean.log
-t_refuses "a mode that was not traced fails its expectation" \
-	'^# expect_[0-9]+: no line matches /LAB-CONTENTION-END thread_sockets status=0/' no_modes $cx/console.log
+t_refuses "a log without contention fails the bench job's requirements (the judge)" \
+	'^# case_contention_process_sockets: the job recorded no such case where it must record pass$' no_modes $fx/logs/clean.log
 cmissing() { echo 'LAB-CONTENTION missing: this kernel has no lock contention tracepoints' | cparse -; }
 t_says "a guest without the tracepoints is a parse error, with its reason" 'could not trace: this kernel has no lock contention' cmissing
 # Each log the attribution cannot read is a parse error of its record.

@@ -7,7 +7,7 @@
 #lab-expect: slab_cpu_partial=banana: not off, on or a number of objects; ignored
 #lab-expect: slab_cpu_partial=-1: not off, on or a number of objects; ignored
 #lab-expect: slab_cpu_partial=99999999999999999999: not off, on or a number of objects; ignored
-#lab-expect: LAB-CLAMPED-BUDGETS caches=[1-9][0-9]* wrong=0
+#lab-case: clamped_budgets
 # The boot-time tests ran with every cache at the clamped budget, the
 # longest per-CPU partial lists of any boot of the check.
 #lab-expect: ok [0-9]+ slub_test
@@ -30,4 +30,9 @@ for d in /sys/kernel/slab/*; do
 	fi
 done
 say "LAB-CLAMPED-BUDGETS caches=$n wrong=$wrong"
+if [ $n -gt 0 ] && [ $wrong = 0 ]; then
+	lab_result clamped_budgets pass
+else
+	lab_result clamped_budgets fail
+fi
 run_selftests

@@ -13,7 +13,7 @@
 #lab-expect: # test_fastpath_stress_hotplug: (fast paths failed their cmpxchg [1-9][0-9]* times|not fully preemptible)
 #lab-expect: ok [0-9]+ test_shrink_while_partial_drains
 #lab-expect: test_meminit: all [0-9]+ tests passed
-#lab-expect: LAB-SELFTEST slab_sysfs status=0
+#lab-case: selftest.slab_sysfs
 . /lab/lib.sh
 lab_info
 fail=0

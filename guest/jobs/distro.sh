@@ -10,12 +10,11 @@
 #lab-expect: ok [0-9]+ slub_test
 #lab-expect: # slub_test: .*pass:[1-9]
 #lab-expect: test_meminit: all [0-9]+ tests passed
-#lab-expect: LAB-HACKBENCH-END process_pipes status=0
-#lab-expect: LAB-HACKBENCH-END thread_sockets status=0
-#lab-expect: LAB-HOTPLUG cpu[0-9]+ cycles=[1-9][0-9]* failures=0
-#lab-expect: LAB-MEMCG max=[0-9]+ peak=[0-9]+ .*events: .*max [1-9]
-#lab-expect: LAB-WALK passes=[1-9]
-#lab-expect: LAB-PERF-KEYS held
+#lab-case: hackbench.process_pipes
+#lab-case: hackbench.thread_sockets
+#lab-case: hotplug
+#lab-case: memcg
+#lab-case: slab_walk
 . /lab/lib.sh
 . /lab/load.sh
 lab_info

@@ -8,7 +8,7 @@
 # flips.hotplug=1 runs it inside the check's CPU hotplug loop,
 # flips.hold=1 holds the keys first as the check jobs do. For example:
 #   sh lab/run/boot.sh --append flips.hold=1 base-rt-debian-debug guest/jobs/perf-key-flips.sh
-#lab-expect: LAB-PERF-FLIPS runs=[1-9][0-9]* failed=0
+#lab-case: perf_flips
 . /lab/lib.sh
 . /lab/load.sh
 lab_info
@@ -30,7 +30,12 @@ perf_stat_loop() {
 	touch /tmp/flips.stop
 	wait $_r1 $_r2
 	say "LAB-PERF-FLIPS runs=$_runs failed=$_failed"
-	[ $_failed = 0 ]
+	if [ $_runs -gt 0 ] && [ $_failed = 0 ]; then
+		lab_result perf_flips pass
+	else
+		lab_result perf_flips fail
+		return 1
+	fi
 }
 
 if grep -qw flips.hold=1 /proc/cmdline; then

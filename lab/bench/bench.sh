@@ -81,10 +81,10 @@ fi
 # slub_bench microbenchmark module, then the traced runs, so that the
 # timed ones run with every tracepoint off, as before tracing was built
 # in; the selftests last. Each traced mode must have run once and ended
-# well (its #lab-expect line: the guest's judge fails it otherwise).
+# well (its #lab-case line: the guest's judge fails it otherwise).
 bench_job() {
 	echo "$hackbench_modes" | while read -r label args; do
-		echo "#lab-expect: LAB-CONTENTION-END $label status=0"
+		echo "#lab-case: contention.$label"
 	done
 	echo ". /lab/lib.sh"
 	echo ". /lab/trace.sh"

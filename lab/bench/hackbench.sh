@@ -57,8 +57,8 @@ sh "$LAB_ROOT/lab/kernel/build.sh" "$V_NAME" >"$out/build.log" 2>&1 ||
 
 job=$out/job.sh
 {
-	echo "#lab-expect: LAB-SLAB cpu_partial:"
-	echo "#lab-expect: LAB-HACKBENCH-END hackbench status=0"
+	echo "#lab-case: slab_state"
+	echo "#lab-case: hackbench.hackbench"
 	echo "#lab-expect: seconds time elapsed"
 	echo ". /lab/lib.sh"
 	echo "lab_info"

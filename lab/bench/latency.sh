@@ -172,9 +172,9 @@ while [ $r -le $rounds ]; do
 		job=$out/job-$b.sh
 		{
 			# The load must have run, or a quiet boot would pass.
-			echo "#lab-expect: LAB-BURST slabs=$b bursts=[1-9]"
-			echo "#lab-expect: LAB-WALK passes=[1-9]"
-			echo "#lab-expect: LAB-HACKBENCH-END threads status=0"
+			echo "#lab-case: slab_burst"
+			echo "#lab-case: slab_walk"
+			echo "#lab-case: hackbench.threads"
 			echo ". /lab/lib.sh"
 			echo ". /lab/load.sh"
 			echo ". /lab/trace.sh"

@@ -85,15 +85,13 @@ if [ "${1:-}" = start ]; then
 	done
 	[ $# -eq 1 ] || usage_die "expected the record's path last"
 	record=$1
-	# The variant, from its declaration and its build's record; a build
-	# without one (built before the lab wrote them) has its tree's commit
-	# taken from the tree now.
+	# The variant, from its declaration and its build's record (a build
+	# without one, built before the lab wrote them, has no tree commit).
 	vjson=null build=null
 	if [ -n "$variant" ]; then
 		load_variant "$variant"
 		[ ! -f "$V_OBJ/build.json" ] || build=$(cat "$V_OBJ/build.json")
 		tree_commit=$(printf '%s\n' "$build" | jq -r '.git.tree_commit // empty')
-		[ -n "$tree_commit" ] || tree_commit=$(git -C "$(tree_dir "$V_TREE")" rev-parse HEAD 2>/dev/null || true)
 		vjson=$(jq -n --arg name "$V_NAME" --arg build "$V_BUILD" --arg tree "$V_TREE" \
 			--arg commit "$tree_commit" --arg fragments "$V_FRAGMENTS" --arg local "$V_LOCAL" \
 			--arg config "$V_CONFIG" --arg cmdline "$V_CMDLINE" --arg obj "$V_OBJ" '
