@@ -578,6 +578,14 @@ t_says "rt-eval's record: its checks as cases, a percentile beyond the histogram
 rte_compare_ok() { rte_compare "$1" | grep -qE '^6\.12\.118-rt-100 +3989 +1870 +>=100 +>=100 +1\.54$'; }
 t_catches "mutation: compare.sh taking a CPU's best max for the worst is caught" lab/rt-eval/compare.sh \
 	's/max_by(.value + (if .at_least then 0.5 else 0 end))/min_by(.value)/' rte_compare_ok
+rte_machine() {
+	jq -n -c -f lab/rt-eval/record.jq --rawfile cases /dev/null --rawfile summary /dev/null \
+		--arg kernel k --arg cmdline c --arg package "" --argjson started 0 --argjson ended 1 --arg params "" \
+		--arg cpu "QEMU Virtual CPU" --arg cpus 4 --arg memory "8000 kB" --arg realtime 1 \
+		--arg cpu_partial 0 --arg slab_cpu_partial "" | jq -c .run.machine
+}
+t_says "rt-eval's record: the machine it ran on and the series' knobs (the report's identity)" \
+	'^\{"cpu":"QEMU Virtual CPU","cpus":4,"memory":"8000 kB","realtime":"1","cpu_partial":"0","slab_cpu_partial":null\}$' rte_machine
 rm -rf "$rte_tmp"
 t_refuses "compare: a folder that is not rt-eval's is refused" 'is not an rt-eval.sh results folder' \
 	sh lab/rt-eval/compare.sh /nonexistent

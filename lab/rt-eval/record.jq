@@ -7,7 +7,9 @@
 # its cases' (a failed case fails the run). lab/rt-eval/compare.sh reads it.
 #   jq -n -f record.jq --rawfile cases CASES.tsv --rawfile summary SUMMARY.tsv \
 #      --arg kernel R --arg cmdline C --arg package P --argjson started T0 \
-#      --argjson ended T1 --arg params "k=v ..."
+#      --argjson ended T1 --arg params "k=v ..." [--arg cpu MODEL --arg cpus N
+#      --arg memory "N kB" --arg realtime 0|1 --arg cpu_partial N
+#      --arg slab_cpu_partial V]
 # CASES.tsv: "RESULT ID WHY" lines; SUMMARY.tsv: summary.jq's table.
 
 def rows: split("\n") | map(select(length > 0) | split("\t"));
@@ -20,7 +22,11 @@ def nonempty: if . == "" then null else . end;
    build: null,
    run: {job: "rt-eval.sh", purpose: "rt-eval", cmdline: $cmdline,
 	params: ($params | split(" ") | map(split("=") | {key: .[0], value: (.[1:] | join("="))}) | from_entries),
-	started: ($started | todate), duration_s: ($ended - $started)},
+	started: ($started | todate), duration_s: ($ended - $started),
+	machine: {cpu: ($ARGS.named.cpu // null), cpus: ($ARGS.named.cpus // null | tonumber? // null),
+		memory: ($ARGS.named.memory // null), realtime: ($ARGS.named.realtime // null),
+		cpu_partial: ($ARGS.named.cpu_partial // null),
+		slab_cpu_partial: ($ARGS.named.slab_cpu_partial // null | nonempty?)}},
    results: {status: (if any($tests[]; .result != "pass") or ($tests | length) == 0 then "fail" else "pass" end),
 	error_code: null,
 	reasons: [$tests[] | select(.result != "pass") | .diagnostics[]],

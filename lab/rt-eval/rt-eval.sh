@@ -89,20 +89,25 @@ rm -f "$out/cyclictest.json" "$out/cyclictest.out" "$out/summary.tsv" "$out/repo
 started=$(date +%s)
 
 # The kernel and the machine, first, so that a run that dies still says
-# what it ran on.
+# what it ran on; the record (result.json) holds them too. The series'
+# knobs: a per-cache cpu_partial (also on a plain kernel with per-CPU
+# partial slabs) and the boot switch it reads.
+cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+memory=$(sed -n 's/^MemTotal: *//p' /proc/meminfo)
+cpu_partial=$(cat /sys/kernel/slab/kmalloc-64/cpu_partial 2>/dev/null || echo absent)
+slab_cpu_partial=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^slab_cpu_partial=//p')
+realtime=$(cat /sys/kernel/realtime 2>/dev/null || echo 0)
 {
 	echo "uname: $(uname -a)"
 	echo "cmdline: $(cat /proc/cmdline)"
-	echo "realtime: $(cat /sys/kernel/realtime 2>/dev/null || echo 0)"
+	echo "realtime: $realtime"
 	pkg=$(dpkg-query -S "/boot/vmlinuz-$(uname -r)" 2>/dev/null | cut -d: -f1)
 	echo "package: ${pkg:-none} $([ -z "$pkg" ] || dpkg-query -W -f '${Version}' "$pkg")"
-	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	echo "cpu: $cpu_model"
 	echo "cpus: $ncpu"
-	echo "memory: $(sed -n 's/^MemTotal: *//p' /proc/meminfo)"
-	# The series' knobs: a per-cache cpu_partial (also on a plain kernel
-	# with per-CPU partial slabs) and the boot switch it reads.
-	echo "cpu_partial: $(cat /sys/kernel/slab/kmalloc-64/cpu_partial 2>/dev/null || echo absent)"
-	echo "slab_cpu_partial=: $(tr ' ' '\n' </proc/cmdline | sed -n 's/^slab_cpu_partial=//p')"
+	echo "memory: $memory"
+	echo "cpu_partial: $cpu_partial"
+	echo "slab_cpu_partial=: $slab_cpu_partial"
 	echo "run: cyclictest $duration, priority $priority, interval $interval us, histogram to $limit us; loads: $([ $load = 1 ] && echo "hackbench -g $groups, slab, memcg" || echo none)"
 } >"$out/identity.txt"
 
@@ -268,6 +273,8 @@ jq -n -f "$here/record.jq" --rawfile cases "$out/cases.tsv" --rawfile summary "$
 	--arg kernel "$(uname -r)" --arg cmdline "$(cat /proc/cmdline)" --arg package "$pkg" \
 	--argjson started "$started" --argjson ended "$(date +%s)" \
 	--arg params "duration=$duration priority=$priority interval=$interval limit=$limit groups=$groups load=$load" \
+	--arg cpu "$cpu_model" --arg cpus "$ncpu" --arg memory "$memory" --arg realtime "$realtime" \
+	--arg cpu_partial "$cpu_partial" --arg slab_cpu_partial "$slab_cpu_partial" \
 	>"$out/result.json.tmp" && mv "$out/result.json.tmp" "$out/result.json" ||
 	{ say "FAIL: cannot write $out/result.json"; fail=1; }
 cat "$out/report.txt"
