@@ -1092,6 +1092,20 @@ rm -f "$T_OUT.steps"
 
 t_section "compare tool (tools/compare)"
 t_ok "compare: known answers, bad input, csv/json/plot output (tests/compare/run.sh)" sh tests/compare/run.sh
+# compare_built_with STATS_C: the known answers of a compare whose stats.c is STATS_C
+compare_built_with() {
+	_d=$(mktemp -d) &&
+		mkdir "$_d/compare" "$_d/lib" &&
+		cp tools/compare/Makefile tools/compare/*.[ch] "$_d/compare/" &&
+		cp tools/lib/tool.[ch] "$_d/lib/" &&
+		cp "$1" "$_d/compare/stats.c" &&
+		COMPARE_SRC=$_d/compare sh tests/compare/run.sh
+	_rc=$?
+	rm -rf "$_d"
+	return $_rc
+}
+t_catches "mutation: compare taking n, not n - 1, for Welch's degrees of freedom is caught" tools/compare/stats.c \
+	's|va \* va / (a->n - 1)|va * va / a->n|' compare_built_with
 # A record's slub_bench samples (two-decimal ns and cycles, one unit per
 # metric) as bench.sh writes them (lab/bench/samples.jq), read by the tool
 # built just above; and two runs of a variant, one of them failed.

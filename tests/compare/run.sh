@@ -21,7 +21,9 @@
 set -u
 cd "$(dirname "$0")/../.."
 fx=tests/compare/fixtures
-cmp=tools/compare/compare
+# COMPARE_SRC: another copy of the sources to build and test (a mutant)
+src=${COMPARE_SRC:-tools/compare}
+cmp=$src/compare
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 npass=0
@@ -80,11 +82,11 @@ csv() {
 
 # ---- build
 echo "== build"
-if make -C tools/compare >"$tmp/build" 2>&1 && [ -x "$cmp" ]; then
+if make -C "$src" >"$tmp/build" 2>&1 && [ -x "$cmp" ]; then
 	if grep -qi 'warning' "$tmp/build"; then
 		fail "build has no warnings" "$(cat "$tmp/build")"
 	else
-		pass "build (make -C tools/compare), no warnings"
+		pass "build (make -C $src), no warnings"
 	fi
 else
 	fail "build" "$(cat "$tmp/build")"
