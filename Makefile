@@ -9,7 +9,7 @@ JOB ?= guest/jobs/check.sh
 # REPEATS and ARGS (make hackbench) have their defaults in lab/bench/hackbench.sh;
 # they are passed on only when set.
 
-.PHONY: all check check-quick check-full check-distro bench deb rt-eval deps tree mainline series export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
+.PHONY: all check check-quick check-full check-distro bench deb rt-eval deps tree mainline series sheaves export-sheaves verify-sheaves checkpatch-sheaves export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
 
 all: help
 
@@ -26,6 +26,10 @@ help:
 	@echo "make deps                  install the Debian packages the lab needs"
 	@echo "make series                base tree + patches/ applied (build/src/series)"
 	@echo "make mainline              Debian's 7.3 (sheaves) unpacked and committed (build/src/mainline), for the mainline variants"
+	@echo "make sheaves               the 7.x series (patches-7.3/) applied on mainline in build/src/sheaves, for the sheaves variants"
+	@echo "make export-sheaves        write build/src/sheaves' commits back into patches-7.3/ (then verify-sheaves)"
+	@echo "make verify-sheaves        check that a fresh apply of patches-7.3/ reproduces build/src/sheaves"
+	@echo "make checkpatch-sheaves    checkpatch --strict on every patch of patches-7.3/"
 	@echo "make export-series         series tree commits -> patches/ (and verify)"
 	@echo "make verify-series         a fresh apply of patches/ reproduces the series tree"
 	@echo "make checkpatch            scripts/checkpatch.pl --strict on every patch"
@@ -78,6 +82,18 @@ series: deps
 
 mainline: deps
 	$(SH) lab/series/tree.sh mainline
+
+sheaves: deps
+	$(SH) lab/series/tree.sh sheaves
+
+export-sheaves:
+	$(SH) lab/series/tree.sh sheaves export
+
+verify-sheaves:
+	$(SH) lab/series/tree.sh sheaves verify
+
+checkpatch-sheaves: deps
+	$(SH) lab/series/checkpatch.sh sheaves
 
 export-series:
 	$(SH) lab/series/tree.sh export

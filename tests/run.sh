@@ -329,7 +329,7 @@ t_refuses "build: a config other than tinyconfig or debian:FLAVOUR is refused" "
 t_says "a Debian-configuration variant builds in a folder of its own" \
 	'^build=.*/series-debian-amd64_rt_amd64-distro-debug-slub-bench$' sh lab/kernel/variants.sh series-rt-debian-debug
 t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check/check-distro.sh now
-t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline', 'series@REV\[:N\]' .* or 'series\+MUTATION'" \
+t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV\[:N\]' .* or 'series\+MUTATION'" \
 	tv variants sh lab/kernel/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \
 	sh -c "LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs sh lab/kernel/variants.sh earlier | grep -qx 'build=.*/series-0123456789ab-1-a'"
@@ -357,6 +357,8 @@ t_refuses "boot: a bad --accel is refused" "--accel takes auto, kvm, tcg or tcg-
 t_refuses "boot: a bad --timeout is refused" "--timeout takes whole seconds" sh lab/run/boot.sh --timeout soon series-rt-debug $job
 t_refuses "boot: a missing job script is refused" 'no job script' sh lab/run/boot.sh series-rt-debug /nonexistent.sh
 t_refuses "tree: an unknown command is a usage error" "unknown command 'frobnicate'" sh lab/series/tree.sh frobnicate
+t_refuses "tree: an unknown sheaves command is a usage error" "unknown sheaves command 'frobnicate'" sh lab/series/tree.sh sheaves frobnicate
+t_refuses "checkpatch: an unknown series is a usage error" "unknown series 'frobnicate'" sh lab/series/checkpatch.sh frobnicate
 
 t_section "QEMU's command line, from one function (lab/lib/qemu.sh qemu_argv, lab/run/qemu.json)"
 # qa ARGS...: qemu_argv in the lab's shell.

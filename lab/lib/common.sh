@@ -47,6 +47,10 @@ _cache_home=${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}
 LAB_CACHE=${LAB_CACHE:-${_cache_home:-$LAB_WORK/cache}/slub-lab}
 BASE_TREE=$LAB_WORK/src/base
 MAINLINE_TREE=$LAB_WORK/src/mainline
+# The second series, for 7.x's sheaves (patches-7.3/, on mainline's
+# commit; lab/series/tree.sh sheaves): its tree and folder.
+SHEAVES_TREE=$LAB_WORK/src/sheaves
+SHEAVES_PATCH_DIR=${LAB_SHEAVES_PATCHES:-$LAB_ROOT/patches-7.3}
 SERIES_TREE=${LAB_SERIES_TREE:-$LAB_WORK/src/series}
 PATCH_DIR=${LAB_PATCHES:-$LAB_ROOT/patches}
 VARIANT_DIR=${LAB_VARIANTS:-$LAB_ROOT/variants}

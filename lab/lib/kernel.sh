@@ -2,16 +2,18 @@
 # tree, and the compiler and make of every kernel build.
 
 # tree_dir NAME: the source folder of tree "base", "series", "mainline"
-# (Debian's newer kernel, lab/series/tree.sh mainline), or
+# (Debian's newer kernel, lab/series/tree.sh mainline), "sheaves"
+# (mainline with patches-7.3/), or
 # "series@REV[:N]" (the series as lab commit REV had it, its first N
 # patches: lab/series/tree.sh).
 tree_dir() {
 	case $1 in
 	base) echo "$BASE_TREE" ;;
 	mainline) echo "$MAINLINE_TREE" ;;
+	sheaves) echo "$SHEAVES_TREE" ;;
 	series) echo "${KERNEL_SRC:-$SERIES_TREE}" ;;
 	series@?* | series+?*) echo "$LAB_WORK/src/$(tree_folder "$1")" ;;
-	*) die "unknown tree '$1' (known: base, series, mainline, series@REV[:N], series+MUTATION)" ;;
+	*) die "unknown tree '$1' (known: base, series, mainline, sheaves, series@REV[:N], series+MUTATION)" ;;
 	esac
 }
 

@@ -45,11 +45,11 @@ load_build() {
 		esac
 	done <"$B_FILE"
 	case $B_TREE in
-	base | series | mainline) ;;
+	base | series | mainline | sheaves) ;;
 	series+*) series_plus_valid "$B_TREE" ||
 		die "$B_FILE: tree series+MUTATION names no patch tests/mutations/${B_TREE#series+}.patch" ;;
 	*) series_at_valid "$B_TREE" ||
-		die "$B_FILE: tree must be 'base', 'series', 'mainline', 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits) or 'series+MUTATION', not '$B_TREE'" ;;
+		die "$B_FILE: tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits) or 'series+MUTATION', not '$B_TREE'" ;;
 	esac
 	case $B_LACKS in *[!A-Z0-9_\ ]*) die "$B_FILE: lacks= takes Kconfig symbols without CONFIG_ (A-Z, 0-9, _), not '$B_LACKS'" ;; esac
 	case $B_CHECK in

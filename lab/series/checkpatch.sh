@@ -1,10 +1,20 @@
 #!/bin/sh
-# checkpatch.sh: scripts/checkpatch.pl --strict on every patch of
-# patches/series, with the base tree's checkpatch. Fails on any error or
-# warning; checks are printed but do not fail.
+# checkpatch.sh [sheaves]: scripts/checkpatch.pl --strict on every patch of
+# patches/series, with the base tree's checkpatch; with "sheaves", of
+# patches-7.3/series, with mainline's. Fails on any error or warning;
+# checks are printed but do not fail.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-sh "$LAB_ROOT/lab/series/tree.sh" base
+USAGE="checkpatch.sh [sheaves]"
+case $# in
+0) sh "$LAB_ROOT/lab/series/tree.sh" base ;;
+1)
+	[ "$1" = sheaves ] || usage_die "unknown series '$1' (sheaves, or none for patches/)"
+	sh "$LAB_ROOT/lab/series/tree.sh" mainline
+	BASE_TREE=$MAINLINE_TREE PATCH_DIR=$SHEAVES_PATCH_DIR
+	;;
+*) usage_die "expected at most one argument" ;;
+esac
 # checkpatch runs spdxcheck.py with python3 from PATH; Debian's python3-ply
 # is only visible to Debian's python3.
 PATH=/usr/bin:$PATH

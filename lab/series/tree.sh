@@ -27,9 +27,15 @@
 #                     series without it applies, and so does the series
 #                     without every droppable patch but it
 #   tree.sh version   print the base kernel version
+#   tree.sh sheaves [export|verify]
+#                     the same for the 7.x series: patches-7.3/ applied on
+#                     mainline's commit in build/src/sheaves, written back,
+#                     checked
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="tree.sh base|upstream|series|series@REV[:N]|series+MUTATION|mainline|export|verify|shape|version"
+USAGE="tree.sh base|upstream|series|series@REV[:N]|series+MUTATION|mainline|export|verify|shape|version|sheaves [export|verify]"
+# What messages call the patch folder, and the make target that exports it.
+PD=patches EXPORT_TARGET=export-series
 
 base_commit() {
 	git -C "$BASE_TREE" rev-list --max-parents=0 HEAD 2>/dev/null | tail -n 1
@@ -173,7 +179,7 @@ make_mainline() {
 series_patches() {
 	[ -f "$PATCH_DIR/series" ] || die "missing $PATCH_DIR/series"
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_DIR/series" | while read -r p; do
-		[ -f "$PATCH_DIR/$p" ] || die "patches/series names $p, which does not exist"
+		[ -f "$PATCH_DIR/$p" ] || die "$PD/series names $p, which does not exist"
 		echo "$PATCH_DIR/$p"
 	done
 }
@@ -209,7 +215,7 @@ apply_series() {
 			am -q --keep-cr $patches; then
 			git -C "$dir" am --show-current-patch=diff | head -20 >&2 || true
 			git -C "$dir" am --abort || true
-			die "patches/ does not apply on the base (see above)"
+			die "$PD/ does not apply on the base (see above)"
 		fi
 	fi
 }
@@ -229,19 +235,20 @@ make_series() {
 		dirty=$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)
 		if [ "${old_head:-}" != "$head" ] || [ -n "$dirty" ]; then
 			if [ "${LAB_RESET_SERIES:-0}" != 1 ]; then
-				log "series tree has local work (commits or edits not from patches/); using it as is"
-				log "  export it with 'make export-series', or set LAB_RESET_SERIES=1 to reapply patches/"
+				log "series tree has local work (commits or edits not from $PD/); using it as is"
+				log "  export it with 'make $EXPORT_TARGET', or set LAB_RESET_SERIES=1 to reapply $PD/"
 				return 0
 			fi
 		elif [ "$old_stamp" = "$stamp" ]; then
 			return 0
 		fi
 	fi
-	log "applying $(series_patches | wc -l) patch(es) from patches/series"
+	log "applying $(series_patches | wc -l) patch(es) from $PD/series"
 	# One branch per series tree, so scratch trees do not fight over it.
 	branch=series
 	[ "$SERIES_TREE" = "$LAB_WORK/src/series" ] ||
 		branch=series-$(printf '%s' "$SERIES_TREE" | cksum | cut -d' ' -f1)
+	[ "$SERIES_TREE" != "$SHEAVES_TREE" ] || branch=sheaves
 	apply_series "$SERIES_TREE" "$branch"
 	printf '%s %s\n' "$stamp" "$(git -C "$SERIES_TREE" rev-parse HEAD)" >"$state"
 	log "series tree at $(git -C "$SERIES_TREE" rev-parse --short HEAD)"
@@ -329,7 +336,7 @@ export_series() {
 	rm -rf "$tmp"
 	printf '%s %s\n' "$(series_stamp)" "$(git -C "$SERIES_TREE" rev-parse HEAD)" \
 		>"${SERIES_TREE%/}.lab-state"
-	log "exported $(wc -l <"$PATCH_DIR/series") patch(es) and the cover letter ($prefix) to patches/"
+	log "exported $(wc -l <"$PATCH_DIR/series") patch(es) and the cover letter ($prefix) to $PD/"
 	verify_series
 }
 
@@ -380,7 +387,7 @@ verify_series() {
 	[ -e "$SERIES_TREE/.git" ] || make_series
 	# Uncommitted changes fail it whatever patches/ gives: say so first.
 	dirty=$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)
-	[ -z "$dirty" ] || die "series tree has uncommitted changes that patches/ cannot hold:
+	[ -z "$dirty" ] || die "series tree has uncommitted changes that $PD/ cannot hold:
 $dirty"
 	# The fresh apply goes into a scratch index of the base repository
 	# (git apply --cached): the tree it gives is what a checkout and git
@@ -403,17 +410,17 @@ $dirty"
 			esac
 		done || exit 1
 		GIT_INDEX_FILE=$index git -C "$BASE_TREE" apply --cached "$p" ||
-			die "patches/ does not apply on the upstream commit: ${p##*/} (see above)"
+			die "$PD/ does not apply on the upstream commit: ${p##*/} (see above)"
 		n=$((n + 1))
 	done
 	want=$(git -C "$SERIES_TREE" rev-parse 'HEAD^{tree}')
 	got=$(GIT_INDEX_FILE=$index git -C "$BASE_TREE" write-tree)
 	[ "$want" = "$got" ] ||
-		die "a fresh apply of patches/ ($n patches, tree $got) differs from the series tree (tree $want)"
+		die "a fresh apply of $PD/ ($n patches, tree $got) differs from the series tree (tree $want)"
 	# Debian's own tree takes them too (its hunks are far from the series').
 	applies_on "$(base_commit)" $patches ||
-		die "patches/ does not apply on Debian's base (the tarball's commit)"
-	log "verified: a fresh apply of patches/ ($n patches, index lines upstream's) reproduces the series tree, and applies on Debian's tarball"
+		die "$PD/ does not apply on Debian's base (the tarball's commit)"
+	log "verified: a fresh apply of $PD/ ($n patches, index lines upstream's) reproduces the series tree, and applies on Debian's tarball"
 }
 
 # applies_on COMMIT PATCH...: the patches apply, in that order, on COMMIT
@@ -526,6 +533,38 @@ make_series_plus() {
 	log "series+$1 at $(git -C "$dir" rev-parse --short HEAD)"
 }
 
+# use_sheaves: the functions above, pointed at the 7.x series: its tree a
+# worktree of mainline's repository, its patches in patches-7.3/, and
+# mainline's commit (Debian's tarball as it is) for the upstream commit it
+# applies on and is exported against.
+use_sheaves() {
+	BASE_TREE=$MAINLINE_TREE
+	SERIES_TREE=$SHEAVES_TREE
+	PATCH_DIR=$SHEAVES_PATCH_DIR
+	PD=${SHEAVES_PATCH_DIR##*/} EXPORT_TARGET=export-sheaves
+	UPSTREAM_RELEASE="linux-source-$LAB_MAINLINE_PKG $LAB_MAINLINE_DEB"
+	KERNEL_SRC=
+	make_upstream() {
+		make_mainline
+		_root=$(base_commit)
+		[ "$(upstream_commit || true)" = "$_root" ] ||
+			git -C "$BASE_TREE" update-ref refs/heads/upstream "$_root"
+	}
+	# make_mainline committed the tarball it unpacked, and nothing else.
+	check_base() { :; }
+}
+
+if [ "${1:-}" = sheaves ]; then
+	[ $# -le 2 ] || usage_die "expected: sheaves [export|verify]"
+	use_sheaves
+	case ${2:-} in
+	'') make_series ;;
+	export) export_series ;;
+	verify) verify_series ;;
+	*) usage_die "unknown sheaves command '$2' (export or verify)" ;;
+	esac
+	exit 0
+fi
 [ $# -eq 1 ] || usage_die "expected one command"
 case $1 in
 base) make_base ;;
