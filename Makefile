@@ -35,6 +35,7 @@ help:
 	@echo "make checkpatch            scripts/checkpatch.pl --strict on every patch"
 	@echo "make bisect-build          compile every prefix of the series, options on and off"
 	@echo "make mutation              deliberately broken kernels (tests/mutations/) must fail the check"
+	@echo "make mutation MUTATION_ARGS=--sheaves  the same for the 7.x series (tests/mutations-7.3/, sheaves-rt-debug)"
 	@echo "make kunit-uml             slub_kunit under the kernel's own KUnit runner (kunit.py, UML)"
 	@echo "make build VARIANT=name    build one variant (variants/*.variant)"
 	@echo "make boot VARIANT=name JOB=guest/jobs/check.sh [APPEND='params']"
@@ -108,7 +109,7 @@ bisect-build: deps
 	$(SH) lab/series/bisect-build.sh
 
 mutation: deps
-	$(SH) lab/check/mutation.sh
+	$(SH) lab/check/mutation.sh $(MUTATION_ARGS)
 
 kunit-uml: deps
 	$(SH) lab/check/kunit-uml.sh

@@ -1,6 +1,8 @@
 #!/bin/sh
-# mutation.sh [--boots N] [--stress-ms N] [VARIANT]: show that the check
-# catches broken locking. Each
+# mutation.sh [--boots N] [--stress-ms N] [--sheaves] [VARIANT]: show that
+# the check catches broken locking. With --sheaves, the same for the 7.x
+# series: tests/mutations-7.3/ on build/src/sheaves, VARIANT by default
+# sheaves-rt-debug. Each
 # patch in tests/mutations/ breaks the series on purpose; its header says
 # how, and its "Caught-by: TEST" line names the KUnit test that must catch
 # it (lab/verdict/mutation-verdict.sh says when it has); a "Variant: NAME" line
@@ -23,22 +25,29 @@
 set -u
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/steps.sh"
-USAGE="mutation.sh [--boots N] [--stress-ms N] [VARIANT]"
+USAGE="mutation.sh [--boots N] [--stress-ms N] [--sheaves] [VARIANT]"
 boots=3 stress_ms=15000
+# which series: its tree kind, its mutations and its default variant
+tree=series mdir=$LAB_ROOT/tests/mutations variant=series-rt-debug
 while [ $# -gt 0 ]; do
 	case $1 in
 	--boots) [ $# -ge 2 ] || usage_die "--boots needs a value"; number "$1" "$2"; boots=$2; shift 2 ;;
 	--stress-ms) [ $# -ge 2 ] || usage_die "--stress-ms needs a value"; number "$1" "$2"; stress_ms=$2; shift 2 ;;
+	--sheaves)
+		tree=sheaves mdir=$LAB_ROOT/tests/mutations-7.3 variant=sheaves-rt-debug
+		SERIES_TREE=$SHEAVES_TREE
+		shift
+		;;
 	-*) usage_die "unknown option $1" ;;
 	*) break ;;
 	esac
 done
 [ $# -le 1 ] || usage_die "expected at most one variant"
-variant=${1:-series-rt-debug}
+variant=${1:-$variant}
 load_variant "$variant"
-[ "$V_TREE" = series ] || usage_die "$variant is not built from the series tree"
-[ -z "${KERNEL_SRC:-}" ] || usage_die "KERNEL_SRC is set; mutations apply to the lab's series tree"
-sh "$LAB_ROOT/lab/series/tree.sh" series || exit 1
+[ "$V_TREE" = $tree ] || usage_die "$variant is not built from the $tree tree"
+[ $tree = sheaves ] || [ -z "${KERNEL_SRC:-}" ] || usage_die "KERNEL_SRC is set; mutations apply to the lab's series tree"
+sh "$LAB_ROOT/lab/series/tree.sh" $tree || exit 1
 
 [ -z "$(git -C "$SERIES_TREE" status --porcelain --untracked-files=no)" ] ||
 	die "the series tree has uncommitted changes: commit (or export) them first; mutations are applied to it"
@@ -50,7 +59,7 @@ mkdir -p "$out"
 mobj=$LAB_WORK/mutation-obj
 seed() {
 	load_variant "$1"
-	[ "$V_TREE" = series ] || die "$1 is not built from the series tree"
+	[ "$V_TREE" = $tree ] || die "$1 is not built from the $tree tree"
 	if [ ! -f "$mobj/${V_OBJ##*/}/vmlinux" ] && [ -f "$V_OBJ/vmlinux" ]; then
 		log "starting $mobj/${V_OBJ##*/} from a copy of $V_OBJ"
 		rm -rf "${mobj:?}/${V_OBJ##*/}"
@@ -62,9 +71,9 @@ seed() {
 # put back after each build, so that the other build folders see nothing
 # changed; before each build all of them are touched, so that the
 # mutation folder compiles each anew and holds this mutation only.
-[ -n "$(ls "$LAB_ROOT"/tests/mutations/*.patch 2>/dev/null)" ] ||
-	die "no mutation patches in tests/mutations/"
-files=$(for p in "$LAB_ROOT"/tests/mutations/*.patch; do
+[ -n "$(ls "$mdir"/*.patch 2>/dev/null)" ] ||
+	die "no mutation patches in ${mdir#"$LAB_ROOT"/}/"
+files=$(for p in "$mdir"/*.patch; do
 	git -C "$SERIES_TREE" apply --numstat "$p"
 done | cut -f3 | LC_ALL=C sort -u)
 saved=$out/series-files
@@ -83,7 +92,7 @@ trap unmutate EXIT
 trap 'exit 130' INT TERM
 
 caught=0 missed=0
-for p in "$LAB_ROOT"/tests/mutations/*.patch; do
+for p in "$mdir"/*.patch; do
 	name=${p##*/}
 	name=${name%.patch}
 	test=$(sed -n 's/^Caught-by: //p' "$p")
