@@ -188,3 +188,14 @@ in_memory_group() {
 	fi
 	return $_s
 }
+
+# check_hackbench: the mainline and sheaves check jobs' two short
+# hackbench runs under perf stat, the last CPU going offline and online
+# beside them, the second in a memory group small enough to be reclaimed.
+check_hackbench() {
+	_ch=0
+	with_cpu_hotplug run_hackbench process_pipes 2 -p -g 2 -l 40 || _ch=1
+	with_cpu_hotplug in_memory_group "$MEMCG_LIMIT" \
+		run_hackbench thread_sockets 2 -T -g 2 -l 40 || _ch=1
+	return $_ch
+}

@@ -27,6 +27,5 @@
 lab_info
 fail=0
 boot_checks || fail=1
-with_cpu_hotplug run_hackbench process_pipes 2 -p -g 2 -l 40 || fail=1
-with_cpu_hotplug in_memory_group "$MEMCG_LIMIT" run_hackbench thread_sockets 2 -T -g 2 -l 40 || fail=1
+check_hackbench || fail=1
 exit $fail
