@@ -266,10 +266,11 @@ contention_arm() {
 # SLUB's event counters (CONFIG_SLUB_STATS, configs/slub-stats.config),
 # summed over every cache (a merged cache's alias is a symlink, skipped):
 # slub_stats_clear zeroes them, slub_stats_print LABEL prints those this
-# kernel has. Neither does anything on a kernel without them. On 7.x a
-# failed local_trylock() of the per-CPU sheaves has no counter of its own:
-# the operation falls to the slow path and is counted there.
-_slub_stats='alloc_fastpath alloc_slowpath free_fastpath free_slowpath barn_get barn_get_fail barn_put barn_put_fail'
+# kernel has. Neither does anything on a kernel without them. On plain 7.x
+# a failed local_trylock() of the per-CPU sheaves has no counter of its
+# own: the operation falls to the slow path and is counted there; the 7.x
+# series (patches-7.3/) counts it in alloc_pcs_locked and free_pcs_locked.
+_slub_stats='alloc_fastpath alloc_slowpath free_fastpath free_slowpath alloc_pcs_locked free_pcs_locked barn_get barn_get_fail barn_put barn_put_fail'
 slub_stats_clear() {
 	[ -f /sys/kernel/slab/kmem_cache/alloc_fastpath ] || return 0
 	for _d in /sys/kernel/slab/*; do
