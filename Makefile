@@ -9,7 +9,7 @@ JOB ?= guest/jobs/check.sh
 # REPEATS and ARGS (make hackbench) have their defaults in lab/bench/hackbench.sh;
 # they are passed on only when set.
 
-.PHONY: all check check-quick check-full check-distro bench deb rt-eval deps tree mainline series sheaves export-sheaves verify-sheaves checkpatch-sheaves export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
+.PHONY: all check check-quick check-full check-distro check-sheaves bench deb rt-eval deps tree mainline series sheaves export-sheaves verify-sheaves checkpatch-sheaves export-series verify-series checkpatch bisect-build mutation kunit-uml build boot menuconfig hackbench lab-tests lava-jobs lava-run help
 
 all: help
 
@@ -18,6 +18,7 @@ help:
 	@echo "make check-quick           the edit loop: lab tests, series round trip, checkpatch, one RT raw-lock debug boot"
 	@echo "make check-full            make check and its long cases: mutations, kunit-uml, README's walkthrough, menuconfig and Debian-config tests, plain RT's wrong-context boot"
 	@echo "make check-distro          Debian's RT configuration + lockdep, series and plain 6.12, on 2 NUMA nodes (two ~40-min builds)"
+	@echo "make check-sheaves         the 7.x series (patches-7.3/): verify, checkpatch, RT and non-RT lockdep boots with the stress cases, wrong-context boots, mutations (two ~15-min builds)"
 	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench/bench.sh)"
 	@echo "make bench BENCH_ARGS=--galbraith  Galbraith's list_lock table: RT base, RT series spinlock_t and raw, non-RT series"
 	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts-off sections, SLUB's and others (lab/bench/latency.sh)"
@@ -34,6 +35,7 @@ help:
 	@echo "make verify-series         a fresh apply of patches/ reproduces the series tree"
 	@echo "make checkpatch            scripts/checkpatch.pl --strict on every patch"
 	@echo "make bisect-build          compile every prefix of the series, options on and off"
+	@echo "make bisect-build BISECT_ARGS=--sheaves  the same for the 7.x series (patches-7.3/)"
 	@echo "make mutation              deliberately broken kernels (tests/mutations/) must fail the check"
 	@echo "make mutation MUTATION_ARGS=--sheaves  the same for the 7.x series (tests/mutations-7.3/, sheaves-rt-debug)"
 	@echo "make kunit-uml             slub_kunit under the kernel's own KUnit runner (kunit.py, UML)"
@@ -59,6 +61,9 @@ check-full: deps
 
 check-distro: deps
 	$(SH) lab/check/check-distro.sh
+
+check-sheaves: deps
+	$(SH) lab/check/check-sheaves.sh
 
 lava-jobs: deps
 	$(SH) lab/farm/lava-jobs.sh $(LAVA_ARGS)
@@ -106,7 +111,7 @@ checkpatch: deps
 	$(SH) lab/series/checkpatch.sh
 
 bisect-build: deps
-	$(SH) lab/series/bisect-build.sh
+	$(SH) lab/series/bisect-build.sh $(BISECT_ARGS)
 
 mutation: deps
 	$(SH) lab/check/mutation.sh $(MUTATION_ARGS)

@@ -329,6 +329,8 @@ t_refuses "build: a config other than tinyconfig or debian:FLAVOUR is refused" "
 t_says "a Debian-configuration variant builds in a folder of its own" \
 	'^build=.*/series-debian-amd64_rt_amd64-distro-debug-slub-bench$' sh lab/kernel/variants.sh series-rt-debian-debug
 t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check/check-distro.sh now
+t_refuses "check-sheaves takes no arguments" 'takes no arguments' sh lab/check/check-sheaves.sh now
+t_refuses "bisect-build: an unknown argument is a usage error" "unknown argument '--frobnicate'" sh lab/series/bisect-build.sh --frobnicate
 t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV\[:N\]' .* or 'series\+MUTATION'" \
 	tv variants sh lab/kernel/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \

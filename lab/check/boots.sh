@@ -1,7 +1,19 @@
 # The parts of a check run that boot guests and report (POSIX sh, sourced
-# by lab/check/check.sh and lab/check/check-distro.sh after lab/lib/cases.sh and
-# lab/lib/steps.sh): $out is the run's results folder, $T_CASES its cases
-# for the JUnit file.
+# by lab/check/check.sh, check-distro.sh and check-sheaves.sh after
+# lab/lib/cases.sh and lab/lib/steps.sh): $out is the run's results
+# folder, $T_CASES its cases for the JUnit file.
+
+# check_results NAME: the run's results folder, $out
+# ($LAB_RESULTS/<date>-NAME), with its step table (LAB_STEPS) and its cases
+# for the JUnit file (T_CASES) started empty.
+check_results() {
+	out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-$1
+	mkdir -p "$out"
+	LAB_STEPS=$out/steps.tsv T_CASES=$out/cases.tsv
+	export LAB_STEPS T_CASES
+	: >"$LAB_STEPS"
+	: >"$T_CASES"
+}
 
 # boot_test NAME DESCRIPTION BOOT-ARGS...: boot a guest, show its verdict,
 # count it as one test; the cases of its record go to the JUnit file too,
@@ -43,6 +55,41 @@ guest_cases() {
 			[ "$_st" != fail ] || _d=$_detail
 			printf 'guest %s\t%s\t%s\t\t%s\n' "$1" "$_id" "$_st" "$_d"
 		done >>"$T_CASES"
+}
+
+# wrong_context VARIANT [hardirq]: a boot of VARIANT that calls kmalloc and
+# kfree under a raw spinlock must fail with both reports, each naming the
+# caller. The sourcing script defines build_once VARIANT (its build, once a
+# run). The lockless RT fast paths take no lock, so they must still let
+# lockdep and the might-sleep check see a caller in a context where the lock
+# they may take is forbidden, as plain RT does. With hardirq, the calls come
+# from a hard interrupt, and the series' hard-interrupt check must warn.
+wrong_context() {
+	build_once "$1" || return
+	_wc_dir=wrong-context-$1${2:+-$2}
+	if [ "${2:-}" = hardirq ]; then
+		_wc_what="a slab call in a hard interrupt"
+		_wc_append="$NO_KUNIT lab.wrong_context=hardirq"
+		_wc_fn=slab_wrong_context_hardirq
+		set -- "$1" 'slab call in hard interrupt or NMI context on PREEMPT_RT'
+	else
+		_wc_what="a slab call under a raw spinlock"
+		_wc_append=$NO_KUNIT
+		_wc_fn=slab_wrong_context_init
+		set -- "$1" 'BUG: Invalid wait context' 'BUG: sleeping function called from invalid context'
+	fi
+	_wc_v=$1
+	shift
+	if timed "boot $_wc_dir" sh lab/run/boot.sh --append "$_wc_append" --out "$out/$_wc_dir" \
+		"$_wc_v" guest/jobs/wrong-context.sh >"$out/$_wc_dir.verdict" 2>&1; then
+		t_fail "$_wc_v: $_wc_what fails the boot" "the boot passed"
+	else
+		t_pass "$_wc_v: $_wc_what fails the boot"
+	fi
+	for _wc_report; do
+		t_ok "$_wc_v: '$_wc_report' names $_wc_fn" \
+			sh lab/verdict/expect-report.sh "$out/$_wc_dir/result.json" "$_wc_report" "$_wc_fn"
+	done
 }
 
 # runner_caught RECORD ERROR-CODE [REPORT]: a run the runner must have

@@ -18,12 +18,7 @@ USAGE="check-distro.sh"
 [ $# -eq 0 ] || usage_die "takes no arguments"
 cd "$LAB_ROOT"
 . lab/lib/cases.sh
-out=$LAB_RESULTS/$(date +%Y%m%d-%H%M%S)-check-distro
-mkdir -p "$out"
-LAB_STEPS=$out/steps.tsv T_CASES=$out/cases.tsv
-export LAB_STEPS T_CASES
-: >"$LAB_STEPS"
-: >"$T_CASES"
+check_results check-distro
 variants=${LAB_DISTRO_VARIANTS:-series-rt-debian-debug base-rt-debian-debug}
 for v in $variants; do load_variant "$v"; done
 

@@ -194,40 +194,6 @@ if [ $whole = 1 ]; then
 		series-rt-raw-debug guest/jobs/bad-cpu-partial.sh
 fi
 
-# wrong_context VARIANT [hardirq]: a boot of VARIANT that calls kmalloc and
-# kfree under a raw spinlock must fail with both reports, each naming the
-# caller. The lockless RT fast paths take no lock, so they must still let
-# lockdep and the might-sleep check see a caller in a context where the lock
-# they may take is forbidden, as plain RT does. With hardirq, the calls come
-# from a hard interrupt, and the series' hard-interrupt check must warn.
-wrong_context() {
-	build_once "$1" || return
-	_wc_dir=wrong-context-$1${2:+-$2}
-	if [ "${2:-}" = hardirq ]; then
-		_wc_what="a slab call in a hard interrupt"
-		_wc_append="$NO_KUNIT lab.wrong_context=hardirq"
-		_wc_fn=slab_wrong_context_hardirq
-		set -- "$1" 'slab call in hard interrupt or NMI context on PREEMPT_RT'
-	else
-		_wc_what="a slab call under a raw spinlock"
-		_wc_append=$NO_KUNIT
-		_wc_fn=slab_wrong_context_init
-		set -- "$1" 'BUG: Invalid wait context' 'BUG: sleeping function called from invalid context'
-	fi
-	_wc_v=$1
-	shift
-	if timed "boot $_wc_dir" sh lab/run/boot.sh --append "$_wc_append" --out "$out/$_wc_dir" \
-		"$_wc_v" guest/jobs/wrong-context.sh >"$out/$_wc_dir.verdict" 2>&1; then
-		t_fail "$_wc_v: $_wc_what fails the boot" "the boot passed"
-	else
-		t_pass "$_wc_v: $_wc_what fails the boot"
-	fi
-	for _wc_report; do
-		t_ok "$_wc_v: '$_wc_report' names $_wc_fn" \
-			sh lab/verdict/expect-report.sh "$out/$_wc_dir/result.json" "$_wc_report" "$_wc_fn"
-	done
-}
-
 if [ $whole = 1 ]; then
 	t_section "kmalloc and kfree under a raw spinlock, or in a hard interrupt, are reported on RT (the series; plain RT in make check-full)"
 	wrong_context series-rt-debug

@@ -6,17 +6,36 @@
 # it), and syntax-checks the selftests it touches. A compiler warning in
 # one of those objects counts as a failure.
 #
+# With --sheaves, the same for the 7.x series (patches-7.3/ in
+# build/src/sheaves, on Debian's 7.3) in its own configurations.
+#
 # LAB_BISECT_CONFIGS: configurations as fragment lists separated by ';'.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-configs=${LAB_BISECT_CONFIGS:-guest rt raw-list-lock cpu-partial debug slub-bench;guest rt;guest nonrt debug slub-bench;guest nonrt no-slub-debug}
-
-sh "$LAB_ROOT/lab/series/tree.sh" series
-src=$(tree_dir series)
-base=$(upstream_commit)
+USAGE="bisect-build.sh [--sheaves]"
+case $# in
+0) tree=series ;;
+1)
+	[ "$1" = --sheaves ] || usage_die "unknown argument '$1'"
+	tree=sheaves
+	;;
+*) usage_die "expected at most --sheaves" ;;
+esac
+if [ $tree = sheaves ]; then
+	configs=${LAB_BISECT_CONFIGS:-guest rt debug debug-7;guest rt bench;guest nonrt debug debug-7;guest nonrt no-slub-debug}
+	sh "$LAB_ROOT/lab/series/tree.sh" sheaves
+	src=$(tree_dir sheaves)
+	# make_mainline commits the tarball as the root commit of its branch.
+	base=$(git -C "$src" rev-list --max-parents=0 HEAD)
+else
+	configs=${LAB_BISECT_CONFIGS:-guest rt raw-list-lock cpu-partial debug slub-bench;guest rt;guest nonrt debug slub-bench;guest nonrt no-slub-debug}
+	sh "$LAB_ROOT/lab/series/tree.sh" series
+	src=$(tree_dir series)
+	base=$(upstream_commit)
+fi
 commits=$(git -C "$src" rev-list --reverse "$base..HEAD")
 [ -n "$commits" ] || die "the series is empty"
-wt=$LAB_WORK/src/bisect
+wt=$LAB_WORK/src/bisect-$tree
 git -C "$src" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
 git -C "$src" worktree prune
 git -C "$src" worktree add -q --detach "$wt" "$base"
@@ -59,7 +78,7 @@ for c in $commits; do
 	echo "$configs" | tr ';' '\n' | while read -r frags; do
 		[ -n "$frags" ] || continue
 		name=$(echo "$frags" | tr ' ' '-')
-		obj=$LAB_OBJ/bisect-$name
+		obj=$LAB_OBJ/bisect-$([ $tree = series ] || echo "$tree-")$name
 		mkdir -p "$obj"
 		list=
 		for f in $frags; do list="$list $CONFIG_DIR/$f.config"; done
