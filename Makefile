@@ -39,6 +39,7 @@ help:
 	@echo "make mutation              deliberately broken kernels (tests/mutations/) must fail the check"
 	@echo "make mutation MUTATION_ARGS=--sheaves  the same for the 7.x series (tests/mutations-7.3/, sheaves-rt-debug)"
 	@echo "make kunit-uml             slub_kunit under the kernel's own KUnit runner (kunit.py, UML)"
+	@echo "make kunit-uml KUNIT_ARGS=--sheaves  the same for the 7.x series (patches-7.3/)"
 	@echo "make build VARIANT=name    build one variant (variants/*.variant)"
 	@echo "make boot VARIANT=name JOB=guest/jobs/check.sh [APPEND='params']"
 	@echo "make menuconfig VARIANT=name [EDIT='scripts/config args']  change a variant's config (saved in local/)"
@@ -117,7 +118,7 @@ mutation: deps
 	$(SH) lab/check/mutation.sh $(MUTATION_ARGS)
 
 kunit-uml: deps
-	$(SH) lab/check/kunit-uml.sh
+	$(SH) lab/check/kunit-uml.sh $(KUNIT_ARGS)
 
 build: deps
 	$(SH) lab/kernel/build.sh $(or $(VARIANT),series-rt-debug)

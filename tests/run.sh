@@ -331,6 +331,8 @@ t_says "a Debian-configuration variant builds in a folder of its own" \
 t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check/check-distro.sh now
 t_refuses "check-sheaves takes no arguments" 'takes no arguments' sh lab/check/check-sheaves.sh now
 t_refuses "bisect-build: an unknown argument is a usage error" "unknown argument '--frobnicate'" sh lab/series/bisect-build.sh --frobnicate
+t_refuses "kunit-uml: an unknown argument is a usage error" "unknown argument '--series'" sh lab/check/kunit-uml.sh --series
+t_refuses "kunit-uml: two arguments are a usage error" "expected at most one argument" sh lab/check/kunit-uml.sh --sheaves --sheaves
 t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV\[:N\]' .* or 'series\+MUTATION'" \
 	tv variants sh lab/kernel/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \
@@ -843,6 +845,8 @@ ltable() { awk -F '\t' -f "${1:-lab/bench/latency-table.awk}" $lx/table.sections
 t_ok "the tables: longest in mm/slub.c and elsewhere (not the tracer's own, not a sleep), spread over rounds, ratio, SLUB's preemption-off sites, cyclictest" ltable
 t_catches "mutation: latency-table.awk dividing elsewhere by SLUB is caught" lab/bench/latency-table.awk \
 	's|hi\[k, "slub"\] / hi\[k, "other"\]|hi[k, "other"] / hi[k, "slub"]|' ltable
+t_catches "mutation: latency-table.awk taking the nested calibration for the empty floor is caught" lab/bench/latency-table.awk \
+	's|f = \$10 ~ /^lat_calibrate_nested/ ? "nested" : "empty"|f = "empty"|' ltable
 t_refuses "latency: a bad --time is refused" "--time takes instructions or wall" sh lab/bench/latency.sh --time never
 t_refuses "latency: a bad --bursts is refused" "--bursts takes a positive whole number, not 'many'" sh lab/bench/latency.sh --bursts many
 t_refuses "latency: --cpus 0 is refused" "--cpus takes a positive whole number" sh lab/bench/latency.sh --cpus 0

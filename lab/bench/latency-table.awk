@@ -10,8 +10,9 @@
 # SLUB's preemption-off sections per kind and end site (function+offset <-
 # caller): count over the rounds and the longest. The floor of each kind
 # is the longest of lat_calibrate's empty sections (slub "calibration",
-# kept out of both columns), and the entries that left sections out of
-# preemptoff-noirq are counted per kind. Then cyclictest's maximum and
+# kept out of both columns), the nested floor the longest of its
+# preemption-off sections holding one interrupts-off section, and the
+# entries that left sections out of preemptoff-noirq are counted per kind. Then cyclictest's maximum and
 # 99.9th percentile, the largest over the rounds.
 
 function keep(k, r, what, ns, sites) {
@@ -62,8 +63,9 @@ file == 1 {
 			site_max[ks] = $5
 	}
 	if ($7 == "calibration") {
-		if (!(k in floor) || $5 + 0 > floor[k] + 0)
-			floor[k] = $5
+		f = $10 ~ /^lat_calibrate_nested/ ? "nested" : "empty"
+		if (!((k, f) in floor) || $5 + 0 > floor[k, f] + 0)
+			floor[k, f] = $5
 		next
 	}
 	if ($7 == "tracer" || $7 == "sched")
@@ -90,10 +92,10 @@ END {
 		print "no sections recorded"
 		exit 1
 	}
-	printf "%-24s %7s %-16s %22s %22s %8s %10s\n", "variant", "burst", "kind",
-		"in mm/slub.c (ns)", "elsewhere (ns)", "ratio", "floor"
-	printf "%-24s %7s %-16s %22s %22s %8s %10s\n", "", "slabs", "",
-		"max [min of rounds]", "max [min of rounds]", "slub/else", "(empty)"
+	printf "%-24s %7s %-16s %22s %22s %8s %10s %10s\n", "variant", "burst", "kind",
+		"in mm/slub.c (ns)", "elsewhere (ns)", "ratio", "floor", "floor"
+	printf "%-24s %7s %-16s %22s %22s %8s %10s %10s\n", "", "slabs", "",
+		"max [min of rounds]", "max [min of rounds]", "slub/else", "(empty)", "(nested)"
 	for (i = 1; i <= nk; i++) {
 		k = order[i]
 		split(k, p, SUBSEP)
@@ -102,13 +104,17 @@ END {
 		ratio = "-"
 		if ((k, "slub") in hi && (k, "other") in hi && hi[k, "other"] > 0)
 			ratio = sprintf("%.2f", hi[k, "slub"] / hi[k, "other"])
-		printf "%-24s %7s %-16s %22s %22s %8s %10s\n", p[1], p[2], p[3], s, o, ratio,
-			k in floor ? floor[k] : "-"
+		printf "%-24s %7s %-16s %22s %22s %8s %10s %10s\n", p[1], p[2], p[3], s, o, ratio,
+			(k, "empty") in floor ? floor[k, "empty"] : "-",
+			(k, "nested") in floor ? floor[k, "nested"] : "-"
 	}
 	if (length(floor)) {
 		print ""
-		print "floor: the longest of lat_calibrate's empty sections, what the instrument adds by itself"
+		print "floor (empty): the longest of lat_calibrate's empty sections, what the instrument adds by itself"
 		print "(a section shorter than its kind's floor cannot be told from an empty one; \"-\": none timed)"
+		print "floor (nested): the longest of its preemption-off sections holding one empty interrupts-off"
+		print "section, which also runs the interrupts-off histogram's triggers (as any raw spinlock taken"
+		print "with interrupts disabled inside a section does)"
 	}
 	print ""
 	print "sites of the longest sections (function that toggled <- its caller, at start .. at end):"
