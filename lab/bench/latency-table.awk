@@ -12,8 +12,9 @@
 # is the longest of lat_calibrate's empty sections (slub "calibration",
 # kept out of both columns), the nested floor the longest of its
 # preemption-off sections holding one interrupts-off section, and the
-# entries that left sections out of preemptoff-noirq are counted per kind. Then cyclictest's maximum and
-# 99.9th percentile, the largest over the rounds.
+# entries that left sections out of preemptoff-noirq are counted per
+# kind. Then cyclictest's maximum and 99.9th percentile, the largest over
+# the rounds.
 
 function keep(k, r, what, ns, sites) {
 	if (!((k, r, what) in rmax) || ns + 0 > rmax[k, r, what] + 0)
