@@ -333,7 +333,7 @@ t_refuses "check-sheaves takes no arguments" 'takes no arguments' sh lab/check/c
 t_refuses "bisect-build: an unknown argument is a usage error" "unknown argument '--frobnicate'" sh lab/series/bisect-build.sh --frobnicate
 t_refuses "kunit-uml: an unknown argument is a usage error" "unknown argument '--series'" sh lab/check/kunit-uml.sh --series
 t_refuses "kunit-uml: two arguments are a usage error" "expected at most one argument" sh lab/check/kunit-uml.sh --sheaves --sheaves
-t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV\[:N\]' .* or 'series\+MUTATION'" \
+t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV\[:N\]' .*'series\+MUTATION' or 'sheaves\+EXPERIMENT'" \
 	tv variants sh lab/kernel/build.sh bad-tree
 t_ok "a variant of an earlier revision builds in a folder make takes (no ':')" \
 	sh -c "LAB_VARIANTS=$fx/variants LAB_CONFIGS=$fx/configs sh lab/kernel/variants.sh earlier | grep -qx 'build=.*/series-0123456789ab-1-a'"
@@ -345,6 +345,25 @@ t_refuses "tree: series+ a mutation tests/mutations/ does not have is refused" "
 	sh lab/series/tree.sh series+no-such-mutation
 t_refuses "build: a tree series+ naming no mutation is refused" "names no patch tests/mutations/no-such.patch" \
 	sh -c "printf 'tree=series+no-such\nfragments=guest\n' >$T_OUT.v && mkdir -p $T_OUT.d && mv $T_OUT.v $T_OUT.d/x.variant && LAB_VARIANTS=$T_OUT.d sh lab/kernel/variants.sh x"
+t_refuses "tree: sheaves+ an experiment experiments-7.3/ does not have is refused" "expected sheaves\+EXPERIMENT" \
+	sh lab/series/tree.sh sheaves+no-such-experiment
+t_refuses "build: a tree sheaves+ naming no experiment is refused" "names no patch experiments-7.3/no-such.patch" \
+	sh -c "printf 'tree=sheaves+no-such\nfragments=guest\n' >$T_OUT.v && mkdir -p $T_OUT.d && mv $T_OUT.v $T_OUT.d/x.variant && LAB_VARIANTS=$T_OUT.d sh lab/kernel/variants.sh x"
+t_says "an experiment's tree has a folder of its own (tree_dir sheaves+EXPERIMENT)" "^$PWD/build/src/sheaves\\+raw-list-lock\$" \
+	env LAB_WORK="$PWD/build" sh -c '. lab/lib/common.sh && tree_dir sheaves+raw-list-lock'
+# every_experiment_built: each patch of experiments-7.3/ has a variant,
+# and each such variant builds from that experiment's tree.
+every_experiment_built() {
+	for _p in experiments-7.3/*.patch; do
+		_e=$(basename "$_p" .patch)
+		_vs=$(grep -lx "tree=sheaves+$_e" variants/*.variant) || { echo "no variant builds $_e"; return 1; }
+		for _v in $_vs; do
+			sh lab/kernel/variants.sh "$(basename "$_v" .variant)" | grep -q "^build=.*/sheaves+$_e-" ||
+				{ echo "$_v does not build in a folder of sheaves+$_e"; return 1; }
+		done
+	done
+}
+t_ok "every experiment of experiments-7.3/ has a variant, which builds in a folder of its own" every_experiment_built
 t_refuses "tree: series@REV:N with more patches than REV has is refused" "has fewer than 999 patches" \
 	sh lab/series/tree.sh series@$(git rev-parse --short=12 HEAD):999
 t_refuses "tree: series@REV: without a count is refused" "expected series@REV or series@REV:N" \

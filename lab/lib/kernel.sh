@@ -3,17 +3,17 @@
 
 # tree_dir NAME: the source folder of tree "base", "series", "mainline"
 # (Debian's newer kernel, lab/series/tree.sh mainline), "sheaves"
-# (mainline with patches-7.3/), or
-# "series@REV[:N]" (the series as lab commit REV had it, its first N
-# patches: lab/series/tree.sh).
+# (mainline with patches-7.3/), "series@REV[:N]" (the series as lab commit
+# REV had it, its first N patches), "series+MUTATION" or
+# "sheaves+EXPERIMENT" (lab/series/tree.sh).
 tree_dir() {
 	case $1 in
 	base) echo "$BASE_TREE" ;;
 	mainline) echo "$MAINLINE_TREE" ;;
 	sheaves) echo "$SHEAVES_TREE" ;;
 	series) echo "${KERNEL_SRC:-$SERIES_TREE}" ;;
-	series@?* | series+?*) echo "$LAB_WORK/src/$(tree_folder "$1")" ;;
-	*) die "unknown tree '$1' (known: base, series, mainline, sheaves, series@REV[:N], series+MUTATION)" ;;
+	series@?* | series+?* | sheaves+?*) echo "$LAB_WORK/src/$(tree_folder "$1")" ;;
+	*) die "unknown tree '$1' (known: base, series, mainline, sheaves, series@REV[:N], series+MUTATION, sheaves+EXPERIMENT)" ;;
 	esac
 }
 
@@ -55,6 +55,14 @@ series_at_valid() {
 series_plus_valid() {
 	printf '%s\n' "$1" | grep -Eqx 'series\+[a-z0-9-]+' &&
 		[ -f "$LAB_ROOT/tests/mutations/${1#series+}.patch" ]
+}
+
+# sheaves_plus_valid NAME: NAME is sheaves+EXPERIMENT, EXPERIMENT a patch of
+# experiments-7.3/ (without .patch): a design the 7.x series does not
+# propose, for the bench to weigh (lab/series/tree.sh sheaves+EXPERIMENT).
+sheaves_plus_valid() {
+	printf '%s\n' "$1" | grep -Eqx 'sheaves\+[a-z0-9-]+' &&
+		[ -f "$LAB_ROOT/experiments-7.3/${1#sheaves+}.patch" ]
 }
 
 # tree_folder NAME: NAME as a folder name; make takes no ':' in O=.

@@ -48,8 +48,10 @@ load_build() {
 	base | series | mainline | sheaves) ;;
 	series+*) series_plus_valid "$B_TREE" ||
 		die "$B_FILE: tree series+MUTATION names no patch tests/mutations/${B_TREE#series+}.patch" ;;
+	sheaves+*) sheaves_plus_valid "$B_TREE" ||
+		die "$B_FILE: tree sheaves+EXPERIMENT names no patch experiments-7.3/${B_TREE#sheaves+}.patch" ;;
 	*) series_at_valid "$B_TREE" ||
-		die "$B_FILE: tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits) or 'series+MUTATION', not '$B_TREE'" ;;
+		die "$B_FILE: tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV[:N]' (REV: a lab commit's 7 to 40 hex digits), 'series+MUTATION' or 'sheaves+EXPERIMENT', not '$B_TREE'" ;;
 	esac
 	case $B_LACKS in *[!A-Z0-9_\ ]*) die "$B_FILE: lacks= takes Kconfig symbols without CONFIG_ (A-Z, 0-9, _), not '$B_LACKS'" ;; esac
 	case $B_CHECK in

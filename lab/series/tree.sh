@@ -20,6 +20,10 @@
 #                     the series tree with tests/mutations/MUTATION.patch
 #                     applied on top, in build/src/series+MUTATION, for
 #                     variants that weigh what a piece of the series costs
+#   tree.sh sheaves+EXPERIMENT
+#                     the 7.x series tree with experiments-7.3/EXPERIMENT.patch
+#                     (a design the series does not propose) on top, in
+#                     build/src/sheaves+EXPERIMENT, for the bench to weigh
 #   tree.sh export    write the series tree's commits back into patches/
 #   tree.sh verify    check that a fresh apply of patches/ gives the series tree
 #   tree.sh shape     check that each patch named droppable (the cover letter's
@@ -33,7 +37,7 @@
 #                     checked
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-USAGE="tree.sh base|upstream|series|series@REV[:N]|series+MUTATION|mainline|export|verify|shape|version|sheaves [export|verify]"
+USAGE="tree.sh base|upstream|series|series@REV[:N]|series+MUTATION|sheaves+EXPERIMENT|mainline|export|verify|shape|version|sheaves [export|verify]"
 # What messages call the patch folder, and the make target that exports it.
 PD=patches EXPORT_TARGET=export-series
 
@@ -508,16 +512,15 @@ make_series_at() {
 	make_series
 }
 
-# make_series_plus MUTATION: the series tree's HEAD with
-# tests/mutations/MUTATION.patch committed on top, in a worktree of its own;
-# made again when either changed.
-make_series_plus() {
-	series_plus_valid "series+$1" ||
-		usage_die "series+$1: expected series+MUTATION, MUTATION a patch of tests/mutations/ without .patch"
+# make_plus TREE NAME FOLDER: the HEAD of tree TREE (series, or sheaves
+# after use_sheaves) with FOLDER/NAME.patch committed on top, in a
+# worktree of its own (build/src/TREE+NAME); made again when either changed.
+make_plus() {
 	make_series
 	src=$(tree_dir series)
-	dir=$(tree_dir "series+$1")
-	patch=$LAB_ROOT/tests/mutations/$1.patch
+	[ "$src" = "$(tree_dir "$1")" ] || die "make_plus $1: the functions point at $src, not the $1 tree"
+	dir=$(tree_dir "$1+$2")
+	patch=$LAB_ROOT/$3/$2.patch
 	stamp="$(git -C "$src" rev-parse HEAD) $(sha256sum <"$patch" | cut -d' ' -f1)"
 	[ "$(cat "$dir.lab-state" 2>/dev/null)" != "$stamp" ] || return 0
 	if [ ! -e "$dir/.git" ]; then
@@ -527,10 +530,10 @@ make_series_plus() {
 		git -C "$dir" checkout -q -f --detach "$(git -C "$src" rev-parse HEAD)"
 		git -C "$dir" clean -q -f -d -x
 	fi
-	git -C "$dir" apply "$patch" || die "tests/mutations/$1.patch does not apply on the series tree"
-	$LAB_GIT -C "$dir" commit -q -a -m "series+$1: tests/mutations/$1.patch"
+	git -C "$dir" apply "$patch" || die "$3/$2.patch does not apply on the $1 tree"
+	$LAB_GIT -C "$dir" commit -q -a -m "$1+$2: $3/$2.patch"
 	echo "$stamp" >"$dir.lab-state"
-	log "series+$1 at $(git -C "$dir" rev-parse --short HEAD)"
+	log "$1+$2 at $(git -C "$dir" rev-parse --short HEAD)"
 }
 
 # use_sheaves: the functions above, pointed at the 7.x series: its tree a
@@ -571,7 +574,17 @@ base) make_base ;;
 upstream) make_upstream ;;
 series) make_series ;;
 series@?*) make_series_at "${1#series@}" ;;
-series+?*) make_series_plus "${1#series+}" ;;
+series+?*)
+	series_plus_valid "$1" ||
+		usage_die "$1: expected series+MUTATION, MUTATION a patch of tests/mutations/ without .patch"
+	make_plus series "${1#series+}" tests/mutations
+	;;
+sheaves+?*)
+	sheaves_plus_valid "$1" ||
+		usage_die "$1: expected sheaves+EXPERIMENT, EXPERIMENT a patch of experiments-7.3/ without .patch"
+	use_sheaves
+	make_plus sheaves "${1#sheaves+}" experiments-7.3
+	;;
 mainline) make_mainline ;;
 export) export_series ;;
 verify) verify_series ;;
