@@ -18,7 +18,7 @@ help:
 	@echo "make check-quick           the edit loop: lab tests, series round trip, checkpatch, one RT raw-lock debug boot"
 	@echo "make check-full            make check and its long cases: mutations, kunit-uml, README's walkthrough, menuconfig and Debian-config tests, plain RT's wrong-context boot"
 	@echo "make check-distro          Debian's RT configuration + lockdep, series and plain 6.12, on 2 NUMA nodes (two ~40-min builds)"
-	@echo "make check-sheaves         the 7.x series (patches-7.3/): verify, checkpatch, RT and non-RT lockdep boots with the stress cases, wrong-context boots, mutations (two ~15-min builds)"
+	@echo "make check-sheaves         the 7.x series (patches-7.3/): verify, checkpatch, RT (spinlock_t and raw list_lock) and non-RT lockdep boots with the stress cases, wrong-context boots, mutations (three builds, 10-16 min each cold)"
 	@echo "make bench [BENCH_ARGS=...] benchmark variants side by side (lab/bench/bench.sh)"
 	@echo "make bench BENCH_ARGS=--galbraith  Galbraith's list_lock table: RT base, RT series spinlock_t and raw, non-RT series"
 	@echo "make bench BENCH_ARGS=--latency  the latency guard: longest interrupts-off sections, SLUB's and others (lab/bench/latency.sh)"

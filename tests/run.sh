@@ -331,6 +331,8 @@ t_says "a Debian-configuration variant builds in a folder of its own" \
 t_refuses "check-distro takes no arguments" 'takes no arguments' sh lab/check/check-distro.sh now
 t_refuses "check-sheaves takes no arguments" 'takes no arguments' sh lab/check/check-sheaves.sh now
 t_refuses "bisect-build: an unknown argument is a usage error" "unknown argument '--frobnicate'" sh lab/series/bisect-build.sh --frobnicate
+t_refuses "bisect-build: LAB_BISECT_FROM that is not a patch number is a usage error" "LAB_BISECT_FROM='0': expected a patch number from 1" \
+	env LAB_BISECT_FROM=0 sh lab/series/bisect-build.sh --sheaves
 t_refuses "kunit-uml: an unknown argument is a usage error" "unknown argument '--series'" sh lab/check/kunit-uml.sh --series
 t_refuses "kunit-uml: two arguments are a usage error" "expected at most one argument" sh lab/check/kunit-uml.sh --sheaves --sheaves
 t_refuses "build: an unknown tree is refused" "tree must be 'base', 'series', 'mainline', 'sheaves', 'series@REV\[:N\]' .*'series\+MUTATION' or 'sheaves\+EXPERIMENT'" \
@@ -349,12 +351,14 @@ t_refuses "tree: sheaves+ an experiment experiments-7.3/ does not have is refuse
 	sh lab/series/tree.sh sheaves+no-such-experiment
 t_refuses "build: a tree sheaves+ naming no experiment is refused" "names no patch experiments-7.3/no-such.patch" \
 	sh -c "printf 'tree=sheaves+no-such\nfragments=guest\n' >$T_OUT.v && mkdir -p $T_OUT.d && mv $T_OUT.v $T_OUT.d/x.variant && LAB_VARIANTS=$T_OUT.d sh lab/kernel/variants.sh x"
-t_says "an experiment's tree has a folder of its own (tree_dir sheaves+EXPERIMENT)" "^$PWD/build/src/sheaves\\+raw-list-lock\$" \
-	env LAB_WORK="$PWD/build" sh -c '. lab/lib/common.sh && tree_dir sheaves+raw-list-lock'
+t_says "an experiment's tree has a folder of its own (tree_dir sheaves+EXPERIMENT)" "^$PWD/build/src/sheaves\\+an-experiment\$" \
+	env LAB_WORK="$PWD/build" sh -c '. lab/lib/common.sh && tree_dir sheaves+an-experiment'
 # every_experiment_built: each patch of experiments-7.3/ has a variant,
-# and each such variant builds from that experiment's tree.
+# each such variant builds from that experiment's tree, and no variant
+# names an experiment that is not there.
 every_experiment_built() {
 	for _p in experiments-7.3/*.patch; do
+		[ -e "$_p" ] || continue
 		_e=$(basename "$_p" .patch)
 		_vs=$(grep -lx "tree=sheaves+$_e" variants/*.variant) || { echo "no variant builds $_e"; return 1; }
 		for _v in $_vs; do
@@ -362,8 +366,12 @@ every_experiment_built() {
 				{ echo "$_v does not build in a folder of sheaves+$_e"; return 1; }
 		done
 	done
+	for _v in $(grep -l '^tree=sheaves+' variants/*.variant); do
+		_e=$(sed -n 's/^tree=sheaves+//p' "$_v")
+		[ -f "experiments-7.3/$_e.patch" ] || { echo "$_v builds a missing experiment $_e"; return 1; }
+	done
 }
-t_ok "every experiment of experiments-7.3/ has a variant, which builds in a folder of its own" every_experiment_built
+t_ok "every experiment of experiments-7.3/ has a variant, which builds in a folder of its own, and every experiment variant its patch" every_experiment_built
 t_refuses "tree: series@REV:N with more patches than REV has is refused" "has fewer than 999 patches" \
 	sh lab/series/tree.sh series@$(git rev-parse --short=12 HEAD):999
 t_refuses "tree: series@REV: without a count is refused" "expected series@REV or series@REV:N" \

@@ -2,14 +2,16 @@
 # check-sheaves.sh (make check-sheaves): the checks of the 7.x series
 # (patches-7.3/ on Debian's linux-source-7.3). The sheaves tree, its
 # verify and checkpatch; then sheaves-rt-debug (PREEMPT_RT with
-# PROVE_LOCKING, PROVE_RAW_LOCK_NESTING, DEBUG_ATOMIC_SLEEP) and
-# sheaves-nonrt-debug, each built and booted on two NUMA nodes with
+# PROVE_LOCKING, PROVE_RAW_LOCK_NESTING, DEBUG_ATOMIC_SLEEP), the same
+# with the raw list_lock (sheaves-rt-raw-debug) and sheaves-nonrt-debug,
+# each built and booted on two NUMA nodes with
 # guest/jobs/sheaves-check.sh: 7.3's slub_test with the series' stress
 # cases on, test_meminit, hackbench under CPU hotplug and in a memory
 # group; kmalloc and kfree under a raw spinlock and in a hard interrupt,
 # which must be reported; and the mutations of tests/mutations-7.3/, which
-# the stress cases must catch. Not part of make check: the two 7.3 builds
-# take 12 to 16 minutes each on 2 cores with an empty ccache.
+# the stress cases must catch. Not part of make check: the 7.3 builds
+# take 10 to 16 minutes each on 2 cores with an empty ccache (the raw
+# one 3 more after sheaves-rt-debug).
 set -u
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/steps.sh"
@@ -19,7 +21,7 @@ USAGE="check-sheaves.sh"
 cd "$LAB_ROOT"
 . lab/lib/cases.sh
 check_results check-sheaves
-variants="sheaves-rt-debug sheaves-nonrt-debug"
+variants="sheaves-rt-debug sheaves-rt-raw-debug sheaves-nonrt-debug"
 for v in $variants; do load_variant "$v"; done
 
 # build_once VARIANT: its build, once a run (wrong_context's too).
@@ -53,6 +55,7 @@ done
 t_section "kmalloc and kfree under a raw spinlock, or in a hard interrupt, are reported on RT with the series"
 wrong_context sheaves-rt-debug
 wrong_context sheaves-rt-debug hardirq
+wrong_context sheaves-rt-raw-debug
 
 t_section "deliberately broken kernels fail the check"
 if timed "mutations" sh lab/check/mutation.sh --sheaves >"$out/mutation.log" 2>&1; then

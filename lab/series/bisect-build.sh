@@ -10,6 +10,8 @@
 # build/src/sheaves, on Debian's 7.3) in its own configurations.
 #
 # LAB_BISECT_CONFIGS: configurations as fragment lists separated by ';'.
+# LAB_BISECT_FROM: the first patch to compile (1 by default), for a
+# series whose earlier patches did not change since they last passed.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 USAGE="bisect-build.sh [--sheaves]"
@@ -21,8 +23,10 @@ case $# in
 	;;
 *) usage_die "expected at most --sheaves" ;;
 esac
+from=${LAB_BISECT_FROM:-1}
+case $from in '' | *[!0-9]* | 0*) usage_die "LAB_BISECT_FROM='$from': expected a patch number from 1" ;; esac
 if [ $tree = sheaves ]; then
-	configs=${LAB_BISECT_CONFIGS:-guest rt debug debug-7;guest rt bench;guest nonrt debug debug-7;guest nonrt no-slub-debug}
+	configs=${LAB_BISECT_CONFIGS:-guest rt debug debug-7;guest rt raw-list-lock debug debug-7;guest rt bench;guest nonrt debug debug-7;guest nonrt no-slub-debug}
 	sh "$LAB_ROOT/lab/series/tree.sh" sheaves
 	src=$(tree_dir sheaves)
 	# make_mainline commits the tarball as the root commit of its branch.
@@ -35,6 +39,7 @@ else
 fi
 commits=$(git -C "$src" rev-list --reverse "$base..HEAD")
 [ -n "$commits" ] || die "the series is empty"
+[ "$from" -le "$(echo "$commits" | wc -l)" ] || die "LAB_BISECT_FROM=$from: the series has $(echo "$commits" | wc -l) patches"
 wt=$LAB_WORK/src/bisect-$tree
 git -C "$src" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
 git -C "$src" worktree prune
@@ -64,6 +69,7 @@ mkdir -p "$out"
 ok=0 bad=0 n=0
 for c in $commits; do
 	n=$((n + 1))
+	[ "$n" -ge "$from" ] || continue
 	git -C "$wt" checkout -q "$c"
 	subject=$(git -C "$wt" log -1 --format=%s "$c")
 	files=$(git -C "$wt" show --format= --name-only "$c")
@@ -122,5 +128,5 @@ for c in $commits; do
 done
 ok=$(grep -c '^ok$' "$out/counts" || true)
 bad=$(grep -c '^fail$' "$out/counts" || true)
-echo "bisect-build: $n patches; $ok builds passed, $bad failed; logs in $out"
+echo "bisect-build: patches $from to $n; $ok builds passed, $bad failed; logs in $out"
 [ "$bad" = 0 ]
